@@ -1,0 +1,78 @@
+# Two commands do all the set-up on a fresh machine:
+#   make run    create the virtualenv, install, migrate and serve the app on the LAN
+#   make test   create the virtualenv, install (with Debian's chromium for browser tests),
+#               lint and run the whole test suite
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+VENV ?= .venv
+PY := $(VENV)/bin/python
+PORT ?= 8000
+PYTEST_ARGS ?=
+
+# The first Python >= 3.12 on PATH (pyenv picks 3.13 here through .python-version).
+PYTHON ?= $(shell for c in python3.13 python3.14 python3.12 python3 python; do \
+	if command -v $$c >/dev/null 2>&1 && $$c -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; \
+	then command -v $$c; break; fi; done)
+
+.PHONY: help run test setup setup-test browser lint format migrate bench clean
+
+help:
+	@echo "make run   - install and start the app (http://<this machine>:$(PORT)/)"
+	@echo "make test  - install and run the whole test suite"
+
+$(PY):
+	@if [ -z "$(PYTHON)" ]; then \
+		echo "Card RPG needs Python 3.12 or newer, and none was found on PATH."; \
+		echo "Install one (for example 'pyenv install 3.13' or 'apt-get install python3.12')," \
+		     "or name it: make run PYTHON=/path/to/python3.12"; \
+		exit 1; fi
+	"$(PYTHON)" -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@ $(VENV)/.installed
+
+setup: $(VENV)/.installed
+
+setup-test: $(VENV)/.installed-test
+
+# Browser tests drive Debian's chromium; Playwright's own browser download cannot work here.
+browser:
+	@if [ ! -x /usr/bin/chromium ]; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+			echo "Installing Debian's chromium for the browser tests..."; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+		else \
+			echo "The browser tests need Debian's chromium: sudo apt-get install chromium"; exit 1; \
+		fi; fi
+
+migrate: setup
+	$(PY) manage.py migrate --noinput
+
+run: setup migrate
+	$(PY) manage.py collectstatic --noinput -v0
+	$(PY) manage.py serve --port $(PORT)
+
+lint: setup-test
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: setup-test
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+
+test: setup-test browser lint
+	$(PY) manage.py makemigrations --check --dry-run
+	$(VENV)/bin/pytest $(PYTEST_ARGS)
+
+bench: setup-test
+	$(PY) bench/engine_bench.py
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

@@ -1,0 +1,89 @@
+"""Shared test set-up: Debian's Chromium for Playwright, static files, phone-size screens."""
+
+import os
+from pathlib import Path
+
+import pytest
+
+# Sync Playwright runs an event loop in the test thread; Django's ORM calls from the
+# live_server fixtures would otherwise be refused as "async unsafe".
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 360, "height": 740}
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+SCREENSHOTS = ARTIFACTS / "screenshots"
+
+_skipped_browser_tests: list[str] = []
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark every test that drives a browser, and skip them only where no Chromium exists."""
+    for item in items:
+        if "page" in getattr(item, "fixturenames", ()) or item.get_closest_marker("browser"):
+            item.add_marker(pytest.mark.browser)
+            if not os.path.exists(CHROMIUM):
+                item.add_marker(pytest.mark.skip(reason=f"{CHROMIUM} is not installed"))
+
+
+def pytest_runtest_logreport(report):
+    if report.skipped and "browser" in report.keywords:
+        _skipped_browser_tests.append(report.nodeid)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """In CI a skipped browser test is a failure: they must run, not skip."""
+    if os.environ.get("CI") and _skipped_browser_tests:
+        print(f"\n{len(_skipped_browser_tests)} browser test(s) skipped in CI; failing the run.")
+        session.exitstatus = 1
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    """Point pytest-playwright at Debian's Chromium (Playwright's download can't work here)."""
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    """Every browser test sees a phone-size screen first."""
+    return {**browser_context_args, "viewport": PHONE, "device_scale_factor": 2}
+
+
+@pytest.fixture(autouse=True)
+def _plain_static_storage(settings):
+    """Tests serve static files from the source folders, not from a collected manifest."""
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+
+
+@pytest.fixture
+def screenshot(page):
+    """Save a phone-size screenshot under test-artifacts/screenshots/NAME.png."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+
+    def take(name: str) -> Path:
+        path = SCREENSHOTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return take
+
+
+@pytest.fixture
+def page(page):
+    """Fail fast: a missing element should not cost half a minute."""
+    page.set_default_timeout(5_000)
+    page.set_default_navigation_timeout(10_000)
+    return page

@@ -1,0 +1,22 @@
+"""Forms: input validation only; game rules live in tracker.rules."""
+
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+
+
+class PlainLabelsMixin:
+    """Labels without Django's trailing colon: they read (and are found) as plain words."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+
+
+class SignupForm(PlainLabelsMixin, UserCreationForm):
+    """A new player's account: user name and password twice."""
+
+    class Meta(UserCreationForm.Meta):
+        fields = ("username",)
+
+
+class LoginForm(PlainLabelsMixin, AuthenticationForm):
+    """Django's login form."""

@@ -1,0 +1,1 @@
+"""Thin views: validate a form, call one service, render one template (or its partial)."""
