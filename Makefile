@@ -31,7 +31,7 @@ $(PY):
 	$(PY) -m pip install --quiet --upgrade pip
 
 $(VENV)/.installed: pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e .
+	PYTHONWARNINGS=ignore $(PY) -m pip install --quiet -e .
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(PY)
