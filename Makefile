@@ -35,7 +35,7 @@ $(VENV)/.installed: pyproject.toml | $(PY)
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e '.[test]'
+	PYTHONWARNINGS=ignore $(PY) -m pip install --quiet -e '.[test]'
 	touch $@ $(VENV)/.installed
 
 setup: $(VENV)/.installed
