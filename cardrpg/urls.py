@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from tracker.forms import LoginForm
+from tracker.forms.accounts import LoginForm
 from tracker.views import accounts
 
 urlpatterns = [

@@ -6,7 +6,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
-from tracker.forms import SignupForm
+from tracker.forms.accounts import SignupForm
 
 
 @require_http_methods(["GET", "POST"])

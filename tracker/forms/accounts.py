@@ -1,4 +1,4 @@
-"""Forms: input validation only; game rules live in tracker.rules."""
+"""Account forms: sign-up and log-in."""
 
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 

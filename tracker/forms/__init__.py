@@ -1,0 +1,1 @@
+"""Forms: input validation only; game rules live in tracker.rules."""

@@ -1,0 +1,75 @@
+"""Drawing playing cards in templates: ``{% card "7H" %}``, ``{{ "QD"|card_text }}``."""
+
+from django import template
+from django.utils.html import format_html
+
+from tracker.rules import cards as deck
+
+register = template.Library()
+
+RANK_NAMES = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
+
+
+def card_name(card: str) -> str:
+    """A card's name for screen readers: "7 of Hearts", "Queen of Spades", "black Joker"."""
+    if deck.is_joker(card):
+        return deck.card_text(card)
+    rank = deck.rank(card)
+    return f"{RANK_NAMES.get(rank, rank)} of {deck.SUIT_NAMES[deck.suit(card)]}s"
+
+
+def _colour(card: str) -> str:
+    if card == "JK2" or deck.suit(card) in ("H", "D"):
+        return "red"
+    return "black"
+
+
+@register.simple_tag
+def card(code: str, size: str = "", extra_class: str = ""):
+    """A face-up card drawn as a small chip (size "", "lg" or "sm")."""
+    classes = " ".join(
+        filter(None, ["pc", f"pc-{_colour(code)}", size and f"pc-{size}", extra_class])
+    )
+    if deck.is_joker(code):
+        return format_html(
+            '<span class="{}" role="img" aria-label="{}"><span class="pc-rank">🃏</span>'
+            '<span class="pc-suit">{}</span></span>',
+            classes,
+            card_name(code),
+            "B" if code == "JK1" else "R",
+        )
+    return format_html(
+        '<span class="{}" role="img" aria-label="{}"><span class="pc-rank">{}</span>'
+        '<span class="pc-suit">{}</span></span>',
+        classes,
+        card_name(code),
+        deck.rank(code),
+        deck.SUIT_SYMBOLS[deck.suit(code)],
+    )
+
+
+@register.simple_tag
+def card_back(count: int | None = None, label: str = "face-down cards", size: str = ""):
+    """A face-down pile, with its count when given."""
+    classes = "pc pc-back" + (f" pc-{size}" if size else "")
+    if count is None:
+        return format_html('<span class="{}" role="img" aria-label="{}"></span>', classes, label)
+    return format_html(
+        '<span class="{}" role="img" aria-label="{}: {}"><span class="pc-count">{}</span></span>',
+        classes,
+        label,
+        count,
+        count,
+    )
+
+
+@register.filter
+def card_text(code: str) -> str:
+    """A card as players write it: 7♣, 10♠, Q♥, black Joker."""
+    return deck.card_text(code)
+
+
+@register.filter
+def cards_text(codes) -> str:
+    """Several cards as text: 7♣, 7♥ and 8♠."""
+    return deck.cards_text(codes)
