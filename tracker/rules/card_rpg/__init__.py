@@ -1,0 +1,29 @@
+"""Card RPG – Advanced: the rules engine for the game itself (rules/card-rpg-advanced.md)."""
+
+from .engine import (
+    ACTION_TYPES,
+    apply,
+    hp_dice_count,
+    initial_state,
+    legal_action_types,
+    normalise_card,
+    replay,
+)
+from .places import card_census, check_cards, unknown_cards
+from .ruleset import Ruleset
+from .table import VirtualTable
+
+__all__ = [
+    "ACTION_TYPES",
+    "Ruleset",
+    "VirtualTable",
+    "apply",
+    "card_census",
+    "check_cards",
+    "hp_dice_count",
+    "initial_state",
+    "legal_action_types",
+    "normalise_card",
+    "replay",
+    "unknown_cards",
+]

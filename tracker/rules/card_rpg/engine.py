@@ -1,0 +1,1208 @@
+"""The Card RPG – Advanced state machine: ``apply(state, action) -> new state`` (rules/actions.md).
+
+The state is a plain JSON dict. `apply` copies it, lets one handler change the copy and then
+runs the automatic steps (damage, deaths, loot, refills, session ends) until the game waits for
+the player again; a refusal raises RuleError before the caller ever sees the copy, so the state
+it was given never changes. Randomness never happens here: cards and dice come in as actions.
+"""
+
+from math import ceil
+
+from ..cards import (
+    DECK,
+    FACE_CARDS,
+    CardNotationError,
+    card_text,
+    cards_text,
+    is_ace,
+    is_face,
+    is_joker,
+    is_number,
+    parse_card,
+    parse_suit,
+    rank,
+    suit,
+    value,
+)
+from ..dice import DiceError, check_dice
+from ..errors import ReplayError, RuleError
+from . import places
+from .ruleset import Ruleset
+
+MAX_LEVEL = 10
+STR_LEVELS = (3, 5, 7, 9)  # T-20: STR +1 on reaching these levels
+XP_PER_LEVEL = 10  # T-19: XP needed = 10 × current level
+ACE_PRICE = 20  # S-13: an Ace costs 20 gold to buy
+
+# The steps the engine can wait in, and the action types each one lets through to a handler
+# (the handler then checks the details and names the rule it refuses by).
+STEP_ACTIONS = {
+    "create": ("create_character",),
+    "no_session": ("start_session",),
+    "between": ("reveal_monster", "buy_back", "buy_top", "end_session", "sell", "note_hand"),
+    "monster_hp": ("roll_monster_hp", "sell", "note_hand"),
+    "character_turn": ("attack", "use_item", "buy_back", "end_turn", "sell", "note_hand"),
+    "turn": ("turn", "sell", "note_hand"),
+    "save": ("save", "accept_death", "note_hand"),
+    "keep_hand": ("keep_hand", "note_hand"),
+    "level_up": ("level_up", "sell", "note_hand"),
+}
+ACTION_TYPES = tuple(dict.fromkeys(t for types in STEP_ACTIONS.values() for t in types))
+
+# Why a card is turned (awaiting.reason of a `turn`), where it comes from and whose it is.
+TURN_SOURCE = {
+    "random attack": "draw_pile",
+    "critical hit": "draw_pile",
+    "monster attack card": "attack_pile",
+    "monster random attack": "draw_pile",
+    "monster critical hit": "draw_pile",
+    "loot": "hidden",
+    "jack extra card": "draw_pile",
+}
+TURN_SIDE = {
+    "random attack": "character",
+    "critical hit": "character",
+    "monster attack card": "monster",
+    "monster random attack": "monster",
+    "monster critical hit": "monster",
+    "loot": "loot",
+    "jack extra card": "loot",
+}
+TURN_RULE = {
+    "random attack": "S-21",
+    "critical hit": "T-12",
+    "monster attack card": "T-13",
+    "monster random attack": "T-13",
+    "monster critical hit": "T-12",
+    "loot": "T-17",
+    "jack extra card": "S-07",
+}
+CRITICAL = ("critical hit", "monster critical hit")
+# T-12/T-13: a face card turned for an attack escalates: attack card -> random attack ->
+# critical hit; a critical hit goes on until a number card comes.
+ESCALATE = {
+    "monster attack card": "monster random attack",
+    "monster random attack": "monster critical hit",
+    "monster critical hit": "monster critical hit",
+    "random attack": "critical hit",
+    "critical hit": "critical hit",
+}
+
+
+def hp_dice_count(level: int) -> int:
+    """How many d6 make a monster's HP at this character level (S-18)."""
+    if level <= 2:
+        return 3
+    if level <= 5:
+        return 5
+    if level <= 8:
+        return 7
+    return 10
+
+
+def start_hand_size(character: dict) -> int:
+    """Cards dealt at a session's start: STR in the very first session, else ceil(STR/2) (S-14)."""
+    strength = character["str"]
+    return strength if character["sessions"] == 0 else ceil(strength / 2)
+
+
+def normalise_card(text) -> str:
+    """The normal form of a card in any T-01 notation (``"10♠"`` -> ``"10S"``); RuleError if not."""
+    try:
+        return parse_card(text)
+    except CardNotationError as exc:
+        raise RuleError("T-01", str(exc)) from None
+
+
+def initial_state() -> dict:
+    """The empty start every log is applied to: no character yet."""
+    state = {
+        "character": None,
+        "session": None,
+        "fight": None,
+        "awaiting": None,
+        "actions": 0,
+        "events": [],
+        "cards": None,
+        "internal": _fresh_internal("create"),
+    }
+    state["awaiting"] = describe(state)
+    return state
+
+
+def apply(state: dict, action: dict) -> dict:
+    """Return the state after `action`, or raise RuleError (the given state is never changed)."""
+    if not isinstance(action, dict):
+        raise RuleError(
+            state["awaiting"]["rule"],
+            f"an action is an object with a type, not {action!r}. {_allowed_now(state)}",
+        )
+    kind = action.get("type")
+    step = state["internal"]["step"]
+    if kind not in STEP_ACTIONS[step]:
+        _refuse_out_of_turn(state, kind)
+    new = {key: _copy(value) for key, value in state.items() if key not in ("awaiting", "events")}
+    new["events"] = []
+    new["internal"]["refill"] = 0
+    new["internal"]["deal"] = None
+    _Play(new).handle(kind, action)
+    new["actions"] += 1
+    _publish(new)
+    new["awaiting"] = describe(new)
+    return new
+
+
+def replay(actions) -> dict:
+    """Apply `actions` to the initial state; raise ReplayError at the first refusal."""
+    state = initial_state()
+    for index, action in enumerate(actions):
+        try:
+            state = apply(state, action)
+        except RuleError as error:
+            raise ReplayError(index, action, error) from error
+    return state
+
+
+def legal_action_types(state: dict) -> list[str]:
+    """The action types with at least one acceptable instance now (awaiting.action as a list)."""
+    action = state["awaiting"]["action"]
+    return [action] if isinstance(action, str) else list(action)
+
+
+# --- internals -------------------------------------------------------------------------------
+
+
+def _copy(value):
+    """A deep copy of JSON data (much faster than copy.deepcopy for these small dicts)."""
+    if type(value) is dict:
+        return {key: _copy(item) for key, item in value.items()}
+    if type(value) is list:
+        return [_copy(item) for item in value]
+    return value
+
+
+def _fresh_internal(step: str) -> dict:
+    return {
+        "step": step,
+        "pending": [],  # reasons of the cards still to turn, the first one awaited now
+        "deadly": False,  # the pending death is a deadly blow: only the A♥ saves (T-12)
+        "free_buy_used": False,  # T-03 once_per_fight: the A♦'s free buy-back of this fight
+        "refill": 0,  # cards the last action drew into the hand (T-07), for the instruction
+        "deal": None,  # cards the last action dealt to a monster (S-16, S-17)
+    }
+
+
+def _publish(state: dict) -> None:
+    """Bring the public counts (actions.md) in line with the internal card lists."""
+    session, cards, fight = state["session"], state["cards"], state["fight"]
+    if session is not None:
+        session["draw_pile"] = cards["draw_unknown"] + len(cards["draw_bottom"])
+        session["discard_count"] = len(session["discard_pile"]) + len(cards["discard_unknown"])
+        hand = session["hand"]
+        hand["count"] = len(hand["known"]) + len(cards["hand_unknown"])
+    if fight is not None:
+        fight["hidden"] = len(cards["hidden"])
+        fight["attack_pile"] = len(cards["attack_pile"])
+
+
+def _allowed_now(state: dict) -> str:
+    awaiting = state["awaiting"]
+    return f"{awaiting['instruction']} (allowed now: {', '.join(legal_action_types(state))})"
+
+
+def _refuse_out_of_turn(state: dict, kind) -> None:
+    rule = state["awaiting"]["rule"]
+    if kind not in ACTION_TYPES:
+        raise RuleError(rule, f"{kind!r} is not an action of this game. {_allowed_now(state)}")
+    raise RuleError(rule, f"you can't {kind.replace('_', ' ')} now. {_allowed_now(state)}")
+
+
+class _Play:
+    """One action applied to a working copy of the state (mutated in place)."""
+
+    def __init__(self, state: dict):
+        self.state = state
+        self.internal = state["internal"]
+        self.events = state["events"]
+
+    # -- views on the state -------------------------------------------------------------------
+
+    @property
+    def character(self) -> dict:
+        return self.state["character"]
+
+    @property
+    def session(self) -> dict:
+        return self.state["session"]
+
+    @property
+    def cards(self) -> dict:
+        return self.state["cards"]
+
+    @property
+    def fight(self) -> dict:
+        return self.state["fight"]
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return Ruleset.from_dict(self.character["ruleset"])
+
+    @property
+    def hand(self) -> dict:
+        return self.session["hand"]
+
+    def hand_count(self) -> int:
+        return len(self.hand["known"]) + len(self.cards["hand_unknown"])
+
+    def draw_count(self) -> int:
+        return self.cards["draw_unknown"] + len(self.cards["draw_bottom"])
+
+    def class_rank(self) -> str:
+        return rank(self.character["class"])
+
+    def class_suit(self) -> str:
+        return suit(self.character["class"])
+
+    def set_step(self, step: str) -> None:
+        self.internal["step"] = step
+
+    def event(self, kind: str, rule: str, text: str, **data) -> None:
+        self.events.append({"type": kind, "rule": rule, "text": text, **data})
+
+    # -- dispatch -----------------------------------------------------------------------------
+
+    def handle(self, kind: str, action: dict) -> None:
+        getattr(self, "do_" + kind)(action)
+
+    # -- reading action fields ----------------------------------------------------------------
+
+    @staticmethod
+    def card_field(action: dict, field: str = "card") -> str:
+        if field not in action:
+            raise RuleError("T-01", f"name the card: the action needs a {field!r} field")
+        return normalise_card(action[field])
+
+    @staticmethod
+    def cards_field(action: dict, field: str = "cards", rule: str = "S-20") -> list[str]:
+        given = action.get(field)
+        if not isinstance(given, list) or not given:
+            raise RuleError(rule, f"name at least one card as a list in {field!r}, not {given!r}")
+        cards = [normalise_card(card) for card in given]
+        doubles = sorted({card for card in cards if cards.count(card) > 1})
+        if doubles:
+            raise RuleError("S-01", f"each card exists once: {cards_text(doubles)} named twice")
+        return cards
+
+    @staticmethod
+    def dice_field(action: dict, field: str, count: int, rule: str) -> list[int]:
+        try:
+            return check_dice(action.get(field), count)
+        except DiceError as exc:
+            raise RuleError(rule, f"{field}: {exc}") from None
+
+    @staticmethod
+    def bool_field(action: dict, field: str, rule: str, question: str) -> bool:
+        given = action.get(field)
+        if not isinstance(given, bool):
+            raise RuleError(rule, f"{question}: give {field} as true or false, not {given!r}")
+        return given
+
+    # -- where cards are ------------------------------------------------------------------------
+
+    def refuse_if_known(self, card: str, wanted: str) -> None:
+        """Refuse a card named for an unknown place when it is known to be elsewhere (S-01)."""
+        phrase = places.locations(self.state).get(card)
+        if phrase is None:
+            return
+        if phrase == places.DRAW_BOTTOM:
+            above = self.cards["draw_unknown"] + self.cards["draw_bottom"].index(card)
+            raise RuleError(
+                "T-08a",
+                f"{places.describe_place(card, phrase)}: it can be turned only once the "
+                f"{above} cards above it are drawn",
+            )
+        raise RuleError("S-01", f"{places.describe_place(card, phrase)}, so it can't be {wanted}")
+
+    def take_top(self, card: str, rule: str) -> None:
+        """Take `card` off the top of the draw pile, refusing a card that can't be there."""
+        cards = self.cards
+        if self.draw_count() == 0:
+            raise RuleError(rule, "the draw pile is empty")
+        if cards["draw_unknown"] > 0:
+            self.refuse_if_known(card, "on top of the draw pile")
+            cards["draw_unknown"] -= 1
+            cards["dealt"] += 1
+            return
+        top = cards["draw_bottom"][0]
+        if card != top:
+            # T-08a: only the known cards put at the bottom are left, in the order put there.
+            raise RuleError(
+                "T-08a",
+                f"the top card of the draw pile is the {card_text(top)} (put at the bottom "
+                f"earlier, and every card above it has been drawn), not the {card_text(card)}",
+            )
+        cards["draw_bottom"].pop(0)
+
+    def deal(self, count: int) -> list:
+        """Deal up to `count` cards off the top: deal numbers for unknown cards, names for known."""
+        cards, dealt = self.cards, []
+        for _ in range(count):
+            if cards["draw_unknown"] > 0:
+                dealt.append(cards["dealt"])
+                cards["dealt"] += 1
+                cards["draw_unknown"] -= 1
+            elif cards["draw_bottom"]:
+                dealt.append(cards["draw_bottom"].pop(0))
+            else:
+                break  # T-08: if the pile runs out, deal what there is
+        return dealt
+
+    def take_from_face_down(self, pile: str, card: str, rule: str, where: str) -> None:
+        """Turn the next card of a face-down pile, in the order dealt (T-08a)."""
+        slot = self.cards[pile][0]
+        if isinstance(slot, str):
+            if card != slot:
+                raise RuleError(
+                    "T-08a",
+                    f"the next card {where} is known to be the {card_text(slot)}, "
+                    f"not the {card_text(card)}",
+                )
+        else:
+            self.refuse_if_known(card, where)
+        self.cards[pile].pop(0)
+
+    def take_from_hand(self, card: str, rule: str) -> None:
+        known = self.hand["known"]
+        if card in known:
+            known.remove(card)
+            return
+        self.refuse_if_known(card, "in your hand")
+        if not self.cards["hand_unknown"]:
+            raise RuleError(
+                rule,
+                f"the {card_text(card)} is not in your hand: it holds "
+                f"{cards_text(known) or 'no cards'}",
+            )
+        self.cards["hand_unknown"].pop(0)
+
+    def take_from_discard(self, card: str) -> None:
+        known = self.session["discard_pile"]
+        if card in known:
+            known.remove(card)
+            return
+        self.refuse_if_known(card, "in the discard pile")
+        if not self.cards["discard_unknown"]:
+            raise RuleError(
+                "T-05",
+                f"the {card_text(card)} is not in the discard pile: it holds "
+                f"{cards_text(known) or 'no cards'}",
+            )
+        self.cards["discard_unknown"].pop(0)
+
+    def take_from_inventory(self, card: str, rule: str) -> None:
+        inventory = self.character["inventory"]
+        if card not in inventory:
+            phrase = places.locations(self.state).get(card)
+            where = f"; {places.describe_place(card, phrase)}" if phrase else ""
+            raise RuleError(
+                rule,
+                f"the {card_text(card)} is not in your inventory{where} (inventory: "
+                f"{cards_text(inventory) or 'empty'})",
+            )
+        inventory.remove(card)
+
+    def to_discard(self, slot) -> None:
+        if isinstance(slot, str):
+            self.session["discard_pile"].append(slot)
+        else:
+            self.cards["discard_unknown"].append(slot)
+
+    def to_bottom(self, card: str) -> None:
+        """S-10, S-12: Diamonds and spent Aces go to the bottom of the draw pile, known (T-08a)."""
+        self.cards["draw_bottom"].append(card)
+
+    def to_hand(self, slot) -> None:
+        if isinstance(slot, str):
+            self.hand["known"].append(slot)
+        else:
+            self.cards["hand_unknown"].append(slot)
+
+    def spend(self, card: str) -> None:
+        """An inventory card once used: Aces to the bottom of the draw pile, others discarded."""
+        if is_ace(card):
+            self.to_bottom(card)  # S-12
+        else:
+            self.to_discard(card)  # S-11
+
+    def claim(self, card: str, how: str) -> None:
+        """A card claimed into the inventory (loot, Jack's card, buying): S-10, T-04a, T-17."""
+        if not is_number(card):
+            self.to_discard(card)
+            self.event(
+                "discard", "T-17", f"The {card_text(card)} ({how}) goes to the discard pile."
+            )
+            return
+        if suit(card) == "D" and card != "AD":
+            gold = value(card)
+            self.character["gold"] += gold
+            self.to_bottom(card)
+            self.event(
+                "gold",
+                "S-10",
+                f"The {card_text(card)} ({how}) turns into {gold} gold; put it at the bottom of "
+                "the draw pile.",
+                gold=gold,
+            )
+            return
+        self.character["inventory"].append(card)
+        self.event("item", "S-10", f"The {card_text(card)} ({how}) goes into your inventory.")
+
+    def flush_table(self) -> None:
+        """T-11, T-13: the cards played or turned this turn go to the discard pile."""
+        fight = self.fight
+        if fight is not None and fight["table"]:
+            self.session["discard_pile"].extend(fight["table"])
+            fight["table"] = []
+
+    # -- character and sessions ---------------------------------------------------------------
+
+    def do_create_character(self, action: dict) -> None:
+        name = action.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise RuleError("S-03", f"give the character a name, not {name!r}")
+        if "class" not in action:
+            raise RuleError("S-06", "choose a face card (J, Q or K of any suit) as the class")
+        chosen = normalise_card(action["class"])
+        if chosen not in FACE_CARDS:
+            raise RuleError(
+                "S-06",
+                f"the class must be a face card (J, Q or K of any suit), not the "
+                f"{card_text(chosen)}",
+            )
+        ruleset = Ruleset.from_dict(action.get("ruleset"))
+        count = ruleset.creation_dice_count
+        rule = "T-02"
+        str_roll = sum(self.dice_field(action, "str_dice", count, rule))
+        hp_roll = sum(self.dice_field(action, "hp_dice", count, rule))
+        self.state["character"] = {
+            "name": name.strip(),
+            "class": chosen,
+            "level": 1,
+            "str": ceil(str_roll / 2) + 2,  # S-05
+            "hp_max": hp_roll + 2,  # S-05
+            "xp": 0,
+            "xp_next": XP_PER_LEVEL,  # S-04: 0 of 10
+            "gold": 0,
+            "jokers": 0,
+            "kills": 0,
+            "deaths": 0,
+            "sessions": 0,
+            "inventory": [],
+            "ruleset": ruleset.to_dict(),
+        }
+        self.event(
+            "created",
+            "S-05",
+            f"{name.strip()} the {card_text(chosen)}: STR {self.character['str']} (roll "
+            f"{str_roll}), HP {self.character['hp_max']} (roll {hp_roll}).",
+        )
+        self.set_step("no_session")
+
+    def do_start_session(self, action: dict) -> None:
+        character = self.character
+        deck = [card for card in DECK if card != character["class"]]
+        deck = [card for card in deck if card not in character["inventory"]]  # T-04
+        size = min(start_hand_size(character), len(deck))
+        hand = action.get("hand")
+        if hand is not None:
+            hand = self.cards_field(action, "hand", "S-14")
+            if len(hand) != size:
+                raise RuleError("S-14", f"deal exactly {size} cards to the hand, not {len(hand)}")
+            for card in hand:
+                if card not in deck:
+                    phrase = places.locations(self.state)[card]
+                    raise RuleError(
+                        "S-01",
+                        f"{places.describe_place(card, phrase)}, so it can't be dealt",
+                    )
+        self.state["session"] = {
+            "number": character["sessions"] + 1,
+            "draw_pile": len(deck) - size,
+            "discard_pile": [],
+            "discard_count": 0,
+            "hand": {"count": size, "known": list(hand or [])},
+        }
+        self.state["cards"] = {
+            "draw_unknown": len(deck) - size,
+            "draw_bottom": [],
+            "dealt": size,
+            "hand_unknown": [] if hand else list(range(size)),
+            "discard_unknown": [],
+            "hidden": [],
+            "attack_pile": [],
+        }
+        self.event(
+            "session_start",
+            "S-14",
+            f"Session {character['sessions'] + 1} starts: {size} cards dealt to your hand.",
+        )
+        self.set_step("between")
+        self.check_session_end()
+
+    def do_end_session(self, action: dict) -> None:
+        self.end_session("you ended it")
+
+    def end_session(self, why: str) -> None:
+        """S-15, T-08: sessions +1; every card but the inventory goes back into the deck."""
+        character = self.character
+        character["sessions"] += 1
+        self.state["session"] = None
+        self.state["cards"] = None
+        self.state["fight"] = None
+        self.internal.update(_fresh_internal("no_session"))
+        self.event(
+            "session_end",
+            "T-08",
+            f"Session {character['sessions']} is over ({why}). Sessions played: "
+            f"{character['sessions']}.",
+        )
+
+    def check_session_end(self) -> None:
+        """T-08: between fights, fewer than level + 2 cards in the draw pile ends the session."""
+        needed = self.character["level"] + 2
+        if self.draw_count() < needed:
+            self.end_session(f"the draw pile holds fewer than {needed} cards")
+
+    def do_note_hand(self, action: dict) -> None:
+        for card in self.cards_field(action, "cards", "S-14"):
+            if card in self.hand["known"]:
+                continue
+            self.refuse_if_known(card, "in your hand")
+            if not self.cards["hand_unknown"]:
+                raise RuleError(
+                    "S-14",
+                    f"the {card_text(card)} can't be in your hand: all its "
+                    f"{self.hand_count()} cards are known ({cards_text(self.hand['known'])})",
+                )
+            self.cards["hand_unknown"].pop(0)
+            self.hand["known"].append(card)
+
+    # -- buying and selling -------------------------------------------------------------------
+
+    def buy_back_cost(self) -> int:
+        """S-12, T-03: 1 gold, or free with the A♦ (once per fight under once_per_fight)."""
+        if "AD" not in self.character["inventory"]:
+            return 1
+        if self.ruleset.ace_of_diamonds == "free":
+            return 0
+        if self.fight is not None and not self.internal["free_buy_used"]:
+            return 0
+        return 1
+
+    def do_buy_back(self, action: dict) -> None:
+        card = self.card_field(action)
+        if self.session["discard_count"] == 0:
+            raise RuleError("T-05", "the discard pile is empty: there is nothing to buy back")
+        cost = self.buy_back_cost()
+        gold = self.character["gold"]
+        if gold < cost:
+            raise RuleError(
+                "S-13",
+                f"buying a card back costs {cost} gold and you have {gold}; gold never goes "
+                "below zero (T-05)",
+            )
+        self.take_from_discard(card)
+        self.hand["known"].append(card)  # T-05: bought back into the hand
+        self.character["gold"] -= cost
+        if cost == 0 and self.ruleset.ace_of_diamonds == "once_per_fight":
+            self.internal["free_buy_used"] = True
+        paid = "free with the A♦ (T-03)" if cost == 0 else f"{cost} gold"
+        self.event("buy_back", "T-05", f"Bought back the {card_text(card)} into your hand: {paid}.")
+
+    def do_buy_top(self, action: dict) -> None:
+        card = self.card_field(action)
+        buy = self.bool_field(action, "buy", "S-13", "do you buy the card")
+        self.take_top(card, "S-13")
+        if not buy:
+            self.to_discard(card)
+            self.event("buy_top", "S-13", f"The {card_text(card)} is not bought: discarded.")
+        else:
+            if not is_number(card):
+                raise RuleError(
+                    "S-13",
+                    f"the {card_text(card)} can't be bought: only number cards go into the "
+                    "inventory; it is discarded (buy false)",
+                )
+            price = ACE_PRICE if is_ace(card) else value(card)
+            gold = self.character["gold"]
+            if price > gold:
+                raise RuleError(
+                    "S-13",
+                    f"the {card_text(card)} costs {price} gold and you have {gold}: it is "
+                    "discarded (buy false)",
+                )
+            self.character["gold"] -= price
+            self.event("buy_top", "S-13", f"Bought the {card_text(card)} for {price} gold.")
+            self.claim(card, "bought")  # T-06: a Diamond turns straight back into gold
+        self.check_session_end()
+
+    def sellable(self) -> list[str]:
+        """S-09, T-04b: a Diamond character may sell any inventory card but the A♦."""
+        if self.class_suit() != "D":
+            return []
+        return [card for card in self.character["inventory"] if card != "AD"]
+
+    def do_sell(self, action: dict) -> None:
+        card = self.card_field(action)
+        if self.class_suit() != "D":
+            raise RuleError("S-09", "only a Diamond character may sell inventory cards")
+        if card == "AD":
+            raise RuleError("T-04b", "the A♦ can't be sold: it is kept as the luck gem")
+        self.take_from_inventory(card, "S-09")
+        gold = value(card)
+        self.character["gold"] += gold
+        self.spend(card)  # T-04b: a sold Ace goes to the bottom of the draw pile
+        self.event("sell", "S-09", f"Sold the {card_text(card)} for {gold} gold.", gold=gold)
+
+    # -- a fight: monster, HP, turns ----------------------------------------------------------
+
+    def do_reveal_monster(self, action: dict) -> None:
+        card = self.card_field(action)
+        self.take_top(card, "S-16")
+        level = self.character["level"]
+        # S-16: 1 card under a face card, 2 under a Joker; S-17: level (2 × level) attack cards.
+        hidden = self.deal(2 if is_joker(card) else 1 if is_face(card) else 0)
+        attack_pile = self.deal(2 * level if is_joker(card) else level)
+        self.cards["hidden"] = hidden
+        self.cards["attack_pile"] = attack_pile
+        self.internal["deal"] = {"hidden": len(hidden), "attack_pile": len(attack_pile)}
+        dice = hp_dice_count(level)
+        self.state["fight"] = {
+            "monster": card,
+            "hidden": len(hidden),
+            "attack_pile": len(attack_pile),
+            "monster_hp": None,
+            "monster_hp_max": None,
+            "xp_value": None,
+            "hp": self.character["hp_max"],
+            "turn": None,
+            "extra_attacks": 0,
+            "hp_dice": dice,
+            "attacked": False,
+            "blitz": False,
+            "table": [],
+            "result": None,
+        }
+        self.event("monster", "S-16", f"The monster is the {card_text(card)}.")
+        if is_joker(card):
+            hp = 6 * dice  # S-18: a Joker does not roll, every die counts 6
+            self.set_monster_hp(hp, hp)
+            self.begin_fight()
+        else:
+            self.set_step("monster_hp")
+
+    def set_monster_hp(self, hp: int, xp: int) -> None:
+        fight = self.fight
+        fight["monster_hp"] = fight["monster_hp_max"] = hp
+        fight["xp_value"] = xp  # T-16
+        fight["hp_dice"] = None
+        self.event(
+            "monster_hp",
+            "S-18",
+            f"The {card_text(fight['monster'])} has {hp} HP and is worth {xp} XP.",
+        )
+
+    def do_roll_monster_hp(self, action: dict) -> None:
+        fight = self.fight
+        dice = self.dice_field(action, "dice", fight["hp_dice"], "S-18")
+        hp = sum(dice)
+        monster = fight["monster"]
+        # S-18, T-16: a face card is worth its HP roll, a number card its value.
+        self.set_monster_hp(hp, hp if is_face(monster) else value(monster))
+        self.begin_fight()
+
+    def begin_fight(self) -> None:
+        self.fight["hp"] = self.character["hp_max"]  # T-10: every fight at full HP
+        if rank(self.fight["monster"]) == "J":
+            self.event("jack_first", "S-19", "A Jack monster strikes first.")
+            self.monster_turn()  # S-19
+        else:
+            self.character_turn()
+
+    def character_turn(self) -> None:
+        self.flush_table()
+        fight = self.fight
+        fight.update(turn="character", attacked=False, extra_attacks=0, blitz=False)
+        self.set_step("character_turn")
+
+    def monster_turn(self) -> None:
+        """T-13, T-14: the monster turns its next attack card, or skips, or is dealt a new pile."""
+        self.flush_table()
+        fight = self.fight
+        fight.update(turn="monster", extra_attacks=0, blitz=False)
+        if not self.cards["attack_pile"]:
+            if self.ruleset.empty_attack_pile == "monster_redeals":
+                pile = self.deal(self.character["level"])
+                if not pile:
+                    self.abandon("the monster needs a new attack pile and the draw pile is empty")
+                    return
+                self.cards["attack_pile"] = pile
+                self.internal["deal"] = {"hidden": 0, "attack_pile": len(pile)}
+                self.event(
+                    "redeal",
+                    "T-14",
+                    f"The monster's attack pile was empty: deal it {len(pile)} new cards.",
+                )
+            else:
+                self.event("skip", "T-14", "The monster has no attack cards left: it skips.")
+                self.character_turn()
+                return
+        self.queue(["monster attack card"])
+
+    def queue(self, reasons: list[str]) -> None:
+        """Wait for these cards to be turned (all for one side), then carry on."""
+        self.internal["pending"] = list(reasons)
+        self.proceed(TURN_SIDE[reasons[0]])
+
+    def proceed(self, side: str) -> None:
+        """Await the next pending turn, or carry on once there is none."""
+        pending = self.internal["pending"]
+        while pending:
+            reason = pending[0]
+            if TURN_SOURCE[reason] == "draw_pile" and self.draw_count() == 0:
+                if reason == "jack extra card":
+                    # T-17: no card left for the Jack: nothing else happens.
+                    pending.pop(0)
+                    self.event("no_extra_card", "T-17", "The draw pile is empty: no extra card.")
+                    continue
+                self.abandon("a card must be turned and the draw pile is empty")
+                return
+            self.set_step("turn")
+            return
+        if side == "character":
+            self.after_play()
+        elif side == "monster":
+            self.character_turn()  # T-13: the character lives: its turn
+        else:
+            self.after_loot()
+
+    def abandon(self, why: str) -> None:
+        """T-08: a fight that needs a card from an empty draw pile is abandoned; session over."""
+        self.event("abandon", "T-08", f"The fight is abandoned ({why}): no XP, no death.")
+        self.end_session("the deck ran out in a fight")
+
+    # -- the character's turn -----------------------------------------------------------------
+
+    def do_attack(self, action: dict) -> None:
+        fight = self.fight
+        if self.hand_count() == 0:
+            raise RuleError(
+                "T-15", "your hand is empty: you may use an item, buy back a card, or end the turn"
+            )
+        if fight["attacked"] and fight["extra_attacks"] <= 0:
+            raise RuleError("T-15", "you have made every attack of this turn: end the turn")
+        cards = self.cards_field(action)
+        ranks = {rank(card) for card in cards}
+        if len(ranks) > 1 and not fight["blitz"]:
+            raise RuleError(
+                "S-20",
+                f"a combo needs cards of one rank: {cards_text(cards)} differ. Play them one "
+                "at a time (an inventory Club gives an extra attack) or use the A♣ first",
+            )
+        for card in cards:
+            self.take_from_hand(card, "S-20")
+        if fight["attacked"]:
+            fight["extra_attacks"] -= 1  # T-15: a Club-granted attack
+        fight["attacked"] = True
+        fight["blitz"] = False  # T-04b: the A♣ changes this one play
+        fight["table"].extend(cards)
+        # T-11a: number cards first, then each random attack in the order played.
+        numbers = [card for card in cards if is_number(card)]
+        if numbers and self.hit_monster(sum(map(value, numbers)), cards_text(numbers)):
+            return
+        # S-21: a face card makes a random attack; a Joker's draw is a critical hit at once.
+        randoms = ["critical hit" if is_joker(c) else "random attack" for c in cards]
+        randoms = [
+            reason for card, reason in zip(cards, randoms, strict=True) if not is_number(card)
+        ]
+        if randoms:
+            self.queue(randoms)
+        else:
+            self.after_play()
+
+    def hit_monster(self, damage: int, how: str) -> bool:
+        """S-22: damage off the monster's HP; True if that killed it (the fight is won)."""
+        fight = self.fight
+        fight["monster_hp"] -= damage
+        self.event(
+            "damage",
+            "S-22",
+            f"{how}: {damage} damage to the {card_text(fight['monster'])} "
+            f"(HP {fight['monster_hp']}).",
+            damage=damage,
+        )
+        if fight["monster_hp"] <= 0:
+            self.win()
+            return True
+        return False
+
+    def after_play(self) -> None:
+        """T-15: the turn goes on while granted attacks remain and the hand holds cards."""
+        self.flush_table()
+        if self.fight["extra_attacks"] > 0 and self.hand_count() > 0:
+            self.set_step("character_turn")
+        else:
+            self.end_character_turn()
+
+    def do_end_turn(self, action: dict) -> None:
+        self.end_character_turn()
+
+    def end_character_turn(self) -> None:
+        self.flush_table()
+        skip = self.ruleset.empty_attack_pile == "skip"
+        if skip and self.hand_count() == 0 and not self.cards["attack_pile"]:
+            # T-14: empty hand, empty attack pile, monster alive: it escapes.
+            self.event(
+                "escape",
+                "T-14",
+                f"The {card_text(self.fight['monster'])} escapes: no XP, no loot.",
+            )
+            self.end_fight()
+            return
+        self.monster_turn()
+
+    def usable_items(self) -> list[dict]:
+        """Inventory cards usable now, with the suits each may be used as (S-08, S-10, S-12)."""
+        fight = self.fight
+        if fight is None or self.internal["step"] != "character_turn":
+            return []
+        class_suit, items = self.class_suit(), []
+        for card in self.character["inventory"]:
+            if is_ace(card):
+                # T-04a: an Ace keeps its own power; the A♥ and A♦ are not played.
+                if card == "AS":
+                    items.append({"card": card, "as": ["S"], "effect": "kills the monster"})
+                elif card == "AC":
+                    items.append({"card": card, "as": ["C"], "effect": "blitz: play any cards"})
+                continue
+            suits = []
+            for as_suit in dict.fromkeys([suit(card), class_suit]):
+                if as_suit == "S" and not fight["attacked"]:
+                    suits.append("S")  # T-04b: Spades only before the turn's first attack
+                elif as_suit == "C":
+                    suits.append("C")
+            if suits:
+                effects = {"S": f"{value(card)} damage", "C": "one extra attack"}
+                items.append(
+                    {
+                        "card": card,
+                        "as": suits,
+                        "effect": " or ".join(effects[s] for s in suits),
+                    }
+                )
+        return items
+
+    def do_use_item(self, action: dict) -> None:
+        card = self.card_field(action)
+        self.take_from_inventory(card, "S-11")
+        used_as = suit(card)
+        if action.get("as") is not None:
+            try:
+                wanted = parse_suit(action["as"])
+            except CardNotationError as exc:
+                raise RuleError("S-08", str(exc)) from None
+            if wanted != used_as:
+                if is_ace(card):
+                    raise RuleError(
+                        "T-04b",
+                        f"an Ace keeps its own power (T-04a): the {card_text(card)} can't be "
+                        "used as another suit",
+                    )
+                if wanted != self.class_suit():
+                    raise RuleError(
+                        "S-08",
+                        f"a {card_text(self.character['class'])} character may use inventory "
+                        f"cards as {SUIT_PLURAL[self.class_suit()]} only",
+                    )
+                used_as = wanted
+        fight = self.fight
+        if card == "AS":
+            self.spend(card)
+            fight["monster_hp"] = min(fight["monster_hp"], 0)
+            self.event(
+                "ace_of_spades",
+                "S-12",
+                f"The A♠ kills the {card_text(fight['monster'])} outright.",
+            )
+            self.win()
+        elif card == "AC":
+            self.spend(card)
+            fight["blitz"] = True
+            self.event("blitz", "S-12", "The A♣: your next play may be any cards from your hand.")
+        elif card in ("AH", "AD"):
+            use = "saves you when you die" if card == "AH" else "pays for buying back cards"
+            raise RuleError("S-12", f"the {card_text(card)} is not played: it {use}")
+        elif used_as == "S":
+            if fight["attacked"]:
+                raise RuleError("T-04b", "a Spade can be used only before the turn's first attack")
+            self.spend(card)
+            self.hit_monster(value(card), f"{card_text(card)} used as a Spade")
+        elif used_as == "C":
+            self.spend(card)
+            fight["extra_attacks"] += 1  # S-10, T-15
+            self.event(
+                "club",
+                "S-10",
+                f"{card_text(card)} used as a Club: one extra attack this turn.",
+            )
+        elif used_as == "H":
+            raise RuleError(
+                "S-10",
+                f"the {card_text(card)} as a Heart is not played: it saves you when your HP "
+                "falls below zero",
+            )
+        else:
+            raise RuleError(
+                "S-09",
+                f"a Diamond is not played: a Diamond character may sell the {card_text(card)}",
+            )
+
+    # -- turned cards -------------------------------------------------------------------------
+
+    def do_turn(self, action: dict) -> None:
+        card = self.card_field(action)
+        pending = self.internal["pending"]
+        reason = pending[0]
+        source, side, rule = TURN_SOURCE[reason], TURN_SIDE[reason], TURN_RULE[reason]
+        if source == "draw_pile":
+            self.take_top(card, rule)
+        elif source == "attack_pile":
+            self.take_from_face_down("attack_pile", card, rule, "in the monster's attack pile")
+        else:
+            self.take_from_face_down("hidden", card, rule, "under the monster")
+        if side == "loot":
+            pending.pop(0)
+            self.claim(card, "Jack's extra card" if reason == "jack extra card" else "loot")
+            self.proceed(side)
+            return
+        self.fight["table"].append(card)
+        if is_number(card):
+            pending.pop(0)
+            damage = value(card) * (2 if reason in CRITICAL else 1)
+            how = f"{card_text(card)} ({reason})"
+            took_over = (
+                self.hit_monster(damage, how)
+                if side == "character"
+                else self.hit_character(damage, how)
+            )
+            if took_over:
+                return
+        elif is_joker(card) and reason not in CRITICAL:
+            pending.pop(0)
+            self.deadly_blow(side)  # T-12, T-13
+            return
+        else:
+            # T-12: in a critical hit, face cards and Jokers are discarded until a number comes.
+            pending[0] = ESCALATE[reason]
+            self.event(
+                pending[0].replace("monster ", "").replace(" ", "_"),
+                TURN_RULE[pending[0]],
+                f"{card_text(card)}: {pending[0]}! Turn the next card of the draw pile.",
+            )
+        self.proceed(side)
+
+    def hit_character(self, damage: int, how: str) -> bool:
+        """T-13: damage to the character; True if its HP fell below zero (S-23)."""
+        fight = self.fight
+        fight["hp"] -= damage
+        self.event(
+            "hit", "T-13", f"{how}: you take {damage} damage (HP {fight['hp']}).", damage=damage
+        )
+        if fight["hp"] < 0:
+            self.dying(deadly=False)
+            return True
+        return False
+
+    def deadly_blow(self, side: str) -> None:
+        """T-12: a Joker turned for an attack kills its target outright."""
+        if side == "character":
+            self.fight["monster_hp"] = min(self.fight["monster_hp"], 0)
+            self.event(
+                "deadly_blow",
+                "T-12",
+                f"A Joker: deadly blow! The {card_text(self.fight['monster'])} dies.",
+            )
+            self.win()
+        else:
+            self.event("deadly_blow", "T-12", "A Joker: the monster strikes a deadly blow!")
+            self.dying(deadly=True)
+
+    # -- death ----------------------------------------------------------------------------------
+
+    def saves(self) -> list[dict]:
+        """Possible saves, smallest Heart first and the A♥ last (T-21, T-22a)."""
+        if self.internal["deadly"]:
+            hearts = []  # T-12: Hearts do not save from a deadly blow
+        else:
+            heart_class = self.class_suit() == "H"
+            hearts = [
+                card
+                for card in self.character["inventory"]
+                if not is_ace(card) and (suit(card) == "H" or heart_class)
+            ]
+        options = [{"card": card, "hp": value(card)} for card in sorted(hearts, key=value)]
+        if "AH" in self.character["inventory"]:
+            options.append({"card": "AH", "hp": self.character["hp_max"]})  # S-12
+        return options
+
+    def dying(self, deadly: bool) -> None:
+        """S-23, T-22a: HP below zero (or a deadly blow): wait for a save, or die at once."""
+        self.internal["pending"] = []
+        self.internal["deadly"] = deadly
+        if self.saves():
+            self.set_step("save")
+        else:
+            self.die()
+
+    def do_save(self, action: dict) -> None:
+        card = self.card_field(action)
+        options = {option["card"]: option["hp"] for option in self.saves()}
+        if card not in options:
+            listed = cards_text(list(options))
+            raise RuleError(
+                "T-22a",
+                f"the {card_text(card)} can't save you now: choose {listed} or accept death",
+            )
+        self.take_from_inventory(card, "T-22a")
+        self.spend(card)
+        self.fight["hp"] = options[card]
+        self.internal["deadly"] = False
+        self.event(
+            "save",
+            "S-12" if card == "AH" else "S-10",
+            f"The {card_text(card)} saves you: HP {options[card]}.",
+        )
+        self.character_turn()  # T-13: the monster's attack is over and the character lives
+
+    def do_accept_death(self, action: dict) -> None:
+        self.die()
+
+    def die(self) -> None:
+        """T-22: deaths +1; no XP or loot; XP to 0 unless a Queen; a King may keep the hand."""
+        character = self.character
+        character["deaths"] += 1
+        if self.class_rank() != "Q":
+            character["xp"] = 0
+        self.fight["result"] = "died"
+        self.internal["deadly"] = False
+        self.event("death", "T-22", f"{character['name']} dies. Deaths: {character['deaths']}.")
+        if self.class_rank() == "K" and self.hand_count() > 0:
+            self.set_step("keep_hand")  # S-07
+        else:
+            self.finish_death(keep=False)
+
+    def do_keep_hand(self, action: dict) -> None:
+        keep = self.bool_field(action, "keep", "S-07", "does your King keep the hand")
+        self.finish_death(keep)
+
+    def finish_death(self, keep: bool) -> None:
+        if not keep:
+            for card in self.hand["known"]:
+                self.to_discard(card)
+            for number in self.cards["hand_unknown"]:
+                self.to_discard(number)
+            self.hand["known"] = []
+            self.cards["hand_unknown"] = []
+        # T-22: the inventory is lost but the A♦ (S-12); Aces to the bottom of the draw pile.
+        inventory = self.character["inventory"]
+        for card in [card for card in inventory if card != "AD"]:
+            inventory.remove(card)
+            self.spend(card)
+        self.end_fight()
+
+    # -- victory, loot, level-ups -------------------------------------------------------------
+
+    def win(self) -> None:
+        """T-16, T-18a (1)-(2): XP, kills, Jokers; then the hidden cards are turned as loot."""
+        fight, character = self.fight, self.character
+        self.internal["pending"] = []
+        self.flush_table()
+        fight["result"] = "won"
+        fight["turn"] = None
+        fight["extra_attacks"] = 0
+        monster = fight["monster"]
+        character["xp"] += fight["xp_value"]
+        character["kills"] += 1
+        text = f"The {card_text(monster)} is dead: +{fight['xp_value']} XP."
+        self.event("kill", "T-16", text, xp=fight["xp_value"])
+        if is_joker(monster):
+            character["jokers"] += 1
+            self.event("joker_kill", "T-16", f"A Joker killed! Jokers: {character['jokers']}.")
+        loot = ["loot"] * len(self.cards["hidden"])
+        if loot and self.class_rank() == "J":
+            loot.append("jack extra card")  # S-07, T-17: with loot only
+        if loot:
+            self.queue(loot)
+        else:
+            self.after_loot()
+
+    def after_loot(self) -> None:
+        """T-18a (4): one level-up roll per level gained, then the fight ends."""
+        if self.level_up_due():
+            self.set_step("level_up")
+        else:
+            self.end_fight()
+
+    def level_up_due(self) -> bool:
+        character = self.character
+        return character["level"] < MAX_LEVEL and character["xp"] >= character["xp_next"]
+
+    def do_level_up(self, action: dict) -> None:
+        (die,) = self.dice_field(action, "hp_dice", 1, "T-20")
+        character = self.character
+        old = dict(character)
+        character["xp"] -= XP_PER_LEVEL * character["level"]  # T-19: the rest carries over
+        character["level"] += 1
+        character["hp_max"] += die
+        if character["level"] in STR_LEVELS:
+            character["str"] += 1
+        level = character["level"]
+        character["xp_next"] = None if level == MAX_LEVEL else XP_PER_LEVEL * level
+        changes = [
+            f"level {old['level']} → {level}",
+            f"HP max {old['hp_max']} → {character['hp_max']}",
+        ]
+        if character["str"] != old["str"]:
+            changes.append(f"STR {old['str']} → {character['str']}")
+        self.event("level_up", "T-20", "Level up: " + ", ".join(changes) + ".", level=level)
+        if not self.level_up_due():
+            self.end_fight()
+
+    def end_fight(self) -> None:
+        """T-18, T-22, T-07: the fight's cards to the discard pile, refill the hand, next fight."""
+        self.flush_table()
+        fight, cards = self.fight, self.cards
+        self.to_discard(fight["monster"])
+        for slot in cards["hidden"] + cards["attack_pile"]:
+            self.to_discard(slot)  # T-18: never-turned cards stay unknown
+        cards["hidden"], cards["attack_pile"] = [], []
+        self.state["fight"] = None
+        self.internal.update(pending=[], deadly=False, free_buy_used=False)
+        self.set_step("between")
+        needed = self.character["str"] - self.hand_count()
+        if needed > 0:
+            drawn = self.deal(needed)  # T-07: draw what there is
+            for slot in drawn:
+                self.to_hand(slot)
+            self.internal["refill"] = len(drawn)
+        self.check_session_end()
+
+
+SUIT_PLURAL = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
+
+
+def describe(state: dict) -> dict:
+    """The `awaiting` dict for a state (built in awaiting.py)."""
+    from .awaiting import describe as describe_awaiting  # awaiting.py uses _Play's helpers
+
+    return describe_awaiting(state)

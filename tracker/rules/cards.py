@@ -1,0 +1,107 @@
+"""The 54-card French deck: card names, notation parsing and rank/suit/value helpers.
+
+Game-agnostic: the games built on a French deck share this module. Cards are plain strings in
+normal form: rank ``A 2 … 10 J Q K`` followed by suit ``S H D C`` (``"10S"``, ``"QD"``), and the
+two Jokers ``"JK1"`` (black) and ``"JK2"`` (red).
+"""
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS = ("S", "H", "D", "C")
+FACE_RANKS = ("J", "Q", "K")
+JOKERS = ("JK1", "JK2")
+DECK = tuple(rank + suit for suit in SUITS for rank in RANKS) + JOKERS
+FACE_CARDS = tuple(rank + suit for suit in SUITS for rank in FACE_RANKS)
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_NAMES = {"S": "Spade", "H": "Heart", "D": "Diamond", "C": "Club"}
+_SUIT_INPUT = {
+    "S": "S", "H": "H", "D": "D", "C": "C",
+    "♠": "S", "♥": "H", "♦": "D", "♣": "C",
+    "♤": "S", "♡": "H", "♢": "D", "♧": "C",
+}  # fmt: skip
+_RANK_INPUT = {rank: rank for rank in RANKS} | {"T": "10"}
+_JOKER_INPUT = {"JK1": "JK1", "JK2": "JK2", "BJ": "JK1", "RJ": "JK2"}
+_VALUES = {rank: (1 if rank == "A" else int(rank)) for rank in RANKS if rank not in FACE_RANKS}
+
+ACCEPTED_FORMS = (
+    "a rank (A 2 3 4 5 6 7 8 9 10 J Q K, or T for 10) then a suit (S H D C or ♠ ♥ ♦ ♣), "
+    "e.g. 7H, 10♠, qd; Jokers are JK1 and JK2 (also BJ and RJ)"
+)
+
+
+class CardNotationError(ValueError):
+    """Text that is not a card in the accepted notation."""
+
+
+def parse_card(text) -> str:
+    """Return the normal form of a card written in any accepted notation, or raise."""
+    if not isinstance(text, str):
+        raise CardNotationError(f"{text!r} is not a card: write {ACCEPTED_FORMS}")
+    # Emoji suits may carry a variation selector (♥️); spaces are harmless.
+    cleaned = text.replace("\ufe0f", "").replace(" ", "").strip().upper()
+    if cleaned in _JOKER_INPUT:
+        return _JOKER_INPUT[cleaned]
+    rank, suit = _RANK_INPUT.get(cleaned[:-1]), _SUIT_INPUT.get(cleaned[-1:])
+    if rank is None or suit is None:
+        raise CardNotationError(f"{text!r} is not a card: write {ACCEPTED_FORMS}")
+    return rank + suit
+
+
+def parse_suit(text) -> str:
+    """Return the suit letter for ``S H D C`` or ``♠ ♥ ♦ ♣`` (any case), or raise."""
+    suit = _SUIT_INPUT.get(text.strip().upper()) if isinstance(text, str) else None
+    if suit is None:
+        raise CardNotationError(f"{text!r} is not a suit: write S, H, D, C or ♠, ♥, ♦, ♣")
+    return suit
+
+
+def is_joker(card: str) -> bool:
+    """True for the two Jokers."""
+    return card in _JOKER_INPUT.values()
+
+
+def rank(card: str) -> str:
+    """The rank of a card; both Jokers share the rank ``"JK"``."""
+    return "JK" if is_joker(card) else card[:-1]
+
+
+def suit(card: str) -> str | None:
+    """The suit letter of a card, None for a Joker."""
+    return None if is_joker(card) else card[-1]
+
+
+def is_face(card: str) -> bool:
+    """True for Jacks, Queens and Kings (not Jokers)."""
+    return rank(card) in FACE_RANKS
+
+
+def is_number(card: str) -> bool:
+    """True for Ace to 10."""
+    return rank(card) in _VALUES
+
+
+def is_ace(card: str) -> bool:
+    """True for the four Aces."""
+    return rank(card) == "A"
+
+
+def value(card: str) -> int:
+    """Face value of a number card (Ace = 1); face cards and Jokers are worth 0."""
+    return _VALUES.get(rank(card), 0)
+
+
+def card_text(card: str) -> str:
+    """A card as players write it: ``7♣``, ``10♠``, ``Q♥``, ``black Joker``."""
+    if card == "JK1":
+        return "black Joker"
+    if card == "JK2":
+        return "red Joker"
+    return rank(card) + SUIT_SYMBOLS[suit(card)]
+
+
+def cards_text(cards) -> str:
+    """Several cards as text: ``7♣, 7♥ and 8♠``."""
+    names = [card_text(card) for card in cards]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]

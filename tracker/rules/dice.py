@@ -1,0 +1,26 @@
+"""Six-sided dice: checking dice typed in by a player, and rolling them from a seeded source."""
+
+import random
+
+
+class DiceError(ValueError):
+    """Dice that are not a list of the right number of integers 1–6."""
+
+
+def check_dice(dice, count: int, sides: int = 6) -> list[int]:
+    """Return `dice` as a list if it holds exactly `count` integers 1–`sides`, or raise."""
+    what = f"{count} {'die' if count == 1 else 'dice'}"
+    if not isinstance(dice, list | tuple):
+        raise DiceError(f"roll {what}: give the dice as a list of numbers 1–{sides}, not {dice!r}")
+    if len(dice) != count:
+        raise DiceError(f"roll exactly {what}, not {len(dice)}")
+    for die in dice:
+        # bool is an int in Python; a die is never True/False.
+        if type(die) is not int or not 1 <= die <= sides:
+            raise DiceError(f"each die shows a whole number 1–{sides}, not {die!r}")
+    return list(dice)
+
+
+def roll(rng: random.Random, count: int, sides: int = 6) -> list[int]:
+    """Roll `count` dice with the given random source."""
+    return [rng.randint(1, sides) for _ in range(count)]
