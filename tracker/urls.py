@@ -2,10 +2,22 @@
 
 from django.urls import path
 
-from tracker.views import characters
+from tracker.views import characters, play
 
 app_name = "tracker"
 
 urlpatterns = [
     path("", characters.character_list, name="character_list"),
+    path("characters/new/", characters.character_create, name="character_create"),
+    path("characters/import/", characters.character_import, name="character_import"),
+    path("characters/<int:pk>/", characters.character_detail, name="character_detail"),
+    path("characters/<int:pk>/rename/", characters.character_rename, name="character_rename"),
+    path("characters/<int:pk>/delete/", characters.character_delete, name="character_delete"),
+    path("characters/<int:pk>/export/", characters.character_export, name="character_export"),
+    path("characters/<int:pk>/play/", play.play, name="play"),
+    path("characters/<int:pk>/play/undo/", play.undo, name="play_undo"),
+    path("characters/<int:pk>/play/virtual/", play.virtual, name="play_virtual"),
+    path("characters/<int:pk>/play/deal/", play.deal, name="play_deal"),
+    path("characters/<int:pk>/play/<str:action>/", play.play_action, name="play_action"),
+    path("characters/<int:pk>/discard/", play.discard_pile, name="discard_pile"),
 ]

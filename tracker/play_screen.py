@@ -1,0 +1,397 @@
+"""The play screen's presenter: turns a character's engine state into what the page shows.
+
+No game rules here. What may happen next comes from the engine's ``awaiting`` (its action
+types and choices); where the cards are comes from the engine's card places. This module only
+decides how that looks: which controls come first, what the bars and counters say, which
+cards of the grid are greyed out and why.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tracker.dice_roller import die_face
+from tracker.rules.card_rpg import VirtualTable, places
+from tracker.rules.cards import DECK, RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, card_text, rank, suit
+from tracker.templatetags.cards import card_name
+
+# The rules' short texts, shown when the player taps a rule ID (our own words; the full text
+# is in the rules reference).
+RULE_TEXT = {
+    "S-01": "One 54-card deck: 52 cards and 2 Jokers. Every card is in exactly one place.",
+    "S-03": "A character has a name, class, level, STR, HP, XP, gold, Jokers, kills, deaths "
+    "and sessions.",
+    "S-04": "A new character starts at level 1 with 0 of 10 XP and nothing else.",
+    "S-05": "STR = half the roll (rounded up) + 2; HP = the roll + 2.",
+    "S-06": "The class is a face card, kept out of the deck in every session.",
+    "S-07": "Jack: one extra card with loot. Queen: keeps XP on death. King: may keep the hand "
+    "on death.",
+    "S-08": "You may use any inventory card as if it were of your class's suit.",
+    "S-09": "A Diamond character may sell inventory cards for their value in gold.",
+    "S-10": "Inventory: Spade = damage before your attack; Heart = lives on with its value as HP; "
+    "Diamond = gold at once; Club = one extra attack.",
+    "S-11": "An inventory card may be played at any time; then it is discarded.",
+    "S-12": "Aces: A♠ kills the monster, A♥ restores full HP on death, A♦ pays for buy-backs, "
+    "A♣ lets you play any cards at once.",
+    "S-13": "Gold buys cards back from the discard pile (1 each) or the top card of the draw "
+    "pile at its value (an Ace costs 20).",
+    "S-14": "A session: take the class card out, shuffle, deal half your STR (rounded up) to "
+    "the hand — your whole STR in the first session.",
+    "S-15": "A session ends when the deck runs out, or when you end it.",
+    "S-16": "Turn the top card: it is the monster. Face card: 1 card face down under it. Joker: 2.",
+    "S-17": "Deal the monster's attack pile: as many cards as your level (twice for a Joker).",
+    "S-18": "The monster's HP is a roll of d6s: 3 dice at levels 1–2, 5 at 3–5, 7 at 6–8, "
+    "10 at 9–10. A Joker counts every die as 6.",
+    "S-19": "A Jack monster attacks first; otherwise you do.",
+    "S-20": "An attack plays one card, or several of one rank (a combo), from the hand.",
+    "S-21": "A number card deals its value. A face card is a random attack: turn the top card "
+    "of the draw pile.",
+    "S-22": "At 0 HP or below the monster is dead and the fight is won.",
+    "S-23": "You die when your HP falls below zero, unless a Heart or the A♥ saves you.",
+    "T-01": "Cards are written rank then suit: 7H, 10♠, qd; Jokers are JK1 and JK2.",
+    "T-02": "Creation rolls use 1 die each (table rule; 2 dice as an option).",
+    "T-03": "With the A♦ held, buying back from the discard pile is free.",
+    "T-04": "The inventory stays out of the shuffle, across fights and sessions.",
+    "T-04a": "Your class suit changes number cards 2–10 only; an Ace keeps its own power.",
+    "T-04b": "A Spade works only before the turn's first attack; the A♠ any time in your turn.",
+    "T-05": "A card bought back goes into your hand; you may buy between fights or in your turn.",
+    "T-06": "A Diamond bought into the inventory turns straight back into gold.",
+    "T-07": "When a fight ends, your hand is refilled to your STR from the draw pile.",
+    "T-08": "Between fights the session ends when the draw pile holds fewer than level + 2 cards.",
+    "T-08a": "Cards put at the bottom of the draw pile come up only after all the cards above "
+    "them.",
+    "T-09": "Roll the monster's HP in the app, or type in your real dice.",
+    "T-10": "You start every fight at full HP.",
+    "T-11": "Cards played or turned go to the discard pile.",
+    "T-11a": "One attack is one play; number cards hit first, then random attacks in order.",
+    "T-12": "A turned number card hits for its value; a face card is a critical hit (next number "
+    "card × 2); a Joker is a deadly blow.",
+    "T-13": "The monster's turn: turn the top card of its attack pile; it hits like an attack "
+    "card.",
+    "T-14": "A monster with no attack cards left skips its turns, and escapes once your hand is "
+    "empty.",
+    "T-15": "A Club's extra attack is one more play; your turn lasts until they are used.",
+    "T-16": "XP for a win: a face card's HP roll, a number card's value, a Joker's HP.",
+    "T-17": "Loot: the cards under the monster go into your inventory (Diamonds into gold).",
+    "T-18": "After a fight the monster and its cards go to the discard pile.",
+    "T-18a": "After a win: XP, then loot, then the Jack's card, then level-ups, then the refill.",
+    "T-19": "XP for the next level = 10 × your level; extra XP carries over.",
+    "T-20": "Each level: HP max + 1 die; STR + 1 at levels 3, 5, 7 and 9.",
+    "T-21": "With several saves you choose; the smallest Heart is suggested, the A♥ last.",
+    "T-22": "On death: no XP or loot, XP back to 0 (not a Queen), hand and inventory discarded "
+    "(not the A♦).",
+    "T-22a": "Below zero HP with a Heart or the A♥ held, you choose to spend it or die.",
+}
+
+# Where a greyed-out card of the grid is, in a word or two.
+SHORT_PLACE = {
+    places.CLASS_CARD: "class",
+    places.INVENTORY: "inventory",
+    places.HAND: "hand",
+    places.DISCARD: "discard",
+    places.DRAW_BOTTOM: "bottom",
+    places.MONSTER: "monster",
+    places.HIDDEN: "under",
+    places.ATTACK_PILE: "attack pile",
+    places.TABLE: "table",
+}
+
+# The actions that make up the main path of the game; the rest wait under "More".
+SIDE_ACTIONS = ("buy_back", "buy_top", "sell", "note_hand", "end_session")
+# The inputs a virtual table can fill in, and what its button says.
+DEAL_LABELS = {
+    "start_session": "Shuffle and deal my hand",
+    "note_hand": "Look at the cards I drew",
+    "reveal_monster": "Turn the next monster",
+    "roll_monster_hp": "Roll the monster's HP",
+    "turn": "Turn the card",
+    "level_up": "Roll for my new HP",
+}
+TURN_TITLES = {
+    "random attack": "Random attack",
+    "critical hit": "Critical hit!",
+    "monster attack card": "The monster attacks",
+    "monster random attack": "The monster's random attack",
+    "monster critical hit": "The monster's critical hit!",
+    "loot": "Loot",
+    "jack extra card": "The Jack's extra card",
+}
+
+
+@dataclass
+class GridCard:
+    """One card of the 54-card grid: can it be chosen, and if not, where is it."""
+
+    code: str
+    red: bool
+    place: str = ""
+
+    @property
+    def name(self) -> str:
+        return card_name(self.code)
+
+    @property
+    def short(self) -> str:
+        """What the grid cell shows: ``7♥``; a Joker as 🃏."""
+        return (
+            "🃏" if self.code.startswith("JK") else rank(self.code) + SUIT_SYMBOLS[suit(self.code)]
+        )
+
+    @property
+    def available(self) -> bool:
+        return not self.place
+
+
+@dataclass
+class Screen:
+    """Everything the play page shows, drawn from one engine state."""
+
+    character_id: int
+    version: int
+    state: dict
+    virtual: bool = False
+    table: VirtualTable | None = None
+    error: str = ""
+    error_rule: str = ""
+    conflict: bool = False
+    notice: str = ""
+    last_dice: list[int] = field(default_factory=list)
+    peek: str = ""  # a virtual top card turned to be bought or discarded
+
+    # -- the record and the fight ---------------------------------------------------------------
+
+    @property
+    def character(self) -> dict:
+        return self.state["character"] or {}
+
+    @property
+    def session(self) -> dict | None:
+        return self.state.get("session")
+
+    @property
+    def fight(self) -> dict | None:
+        return self.state.get("fight")
+
+    @property
+    def awaiting(self) -> dict:
+        return self.state.get("awaiting") or {}
+
+    @property
+    def choices(self) -> dict:
+        return self.awaiting.get("choices") or {}
+
+    @property
+    def actions(self) -> list[str]:
+        action = self.awaiting.get("action") or []
+        return [action] if isinstance(action, str) else list(action)
+
+    @property
+    def rule(self) -> str:
+        return self.awaiting.get("rule", "")
+
+    @property
+    def rule_text(self) -> str:
+        return RULE_TEXT.get(self.rule, "")
+
+    @property
+    def error_rule_text(self) -> str:
+        return RULE_TEXT.get(self.error_rule, "")
+
+    @property
+    def reason(self) -> str:
+        return self.awaiting.get("reason", "")
+
+    @property
+    def turn_title(self) -> str:
+        return TURN_TITLES.get(self.reason, "Turn a card")
+
+    @property
+    def hp(self) -> int:
+        fight = self.fight
+        return fight["hp"] if fight else self.character.get("hp_max", 0)
+
+    @property
+    def hp_percent(self) -> int:
+        return _percent(self.hp, self.character.get("hp_max") or 1)
+
+    @property
+    def monster_percent(self) -> int:
+        fight = self.fight
+        if not fight or not fight.get("monster_hp_max"):
+            return 0
+        return _percent(fight["monster_hp"], fight["monster_hp_max"])
+
+    @property
+    def events(self) -> list[dict]:
+        return self.state.get("events") or []
+
+    @property
+    def hand_known(self) -> list[str]:
+        session = self.session
+        return list(session["hand"]["known"]) if session else []
+
+    @property
+    def hand_cards(self) -> list[str]:
+        """The hand as far as the screen knows it (all of it at a virtual table)."""
+        if self.table is not None and self.session:
+            return self.table.hand(self.state)
+        return self.hand_known
+
+    @property
+    def hand_unknown(self) -> int:
+        session = self.session
+        return session["hand"]["count"] - len(self.hand_known) if session else 0
+
+    # -- what can be done now -----------------------------------------------------------------
+
+    @property
+    def deal_action(self) -> dict | None:
+        """The input a virtual table would fill in now (peeked on a copy of the table)."""
+        if self.table is None:
+            return None
+        copy = VirtualTable.from_dict(self.table.to_dict())
+        return copy.next_action(self.state)
+
+    @property
+    def deal_label(self) -> str:
+        action = self.deal_action
+        return DEAL_LABELS.get(action["type"], "Deal for me") if action else ""
+
+    @property
+    def main_actions(self) -> list[str]:
+        """The awaited actions of the game's main path, in the order the page shows them."""
+        order = (
+            "start_session",
+            "reveal_monster",
+            "roll_monster_hp",
+            "turn",
+            "attack",
+            "use_item",
+            "end_turn",
+            "save",
+            "accept_death",
+            "keep_hand",
+            "level_up",
+        )
+        return [kind for kind in order if kind in self.actions]
+
+    @property
+    def side_actions(self) -> list[str]:
+        return [kind for kind in SIDE_ACTIONS if kind in self.actions]
+
+    @property
+    def manual_entry_hidden(self) -> bool:
+        """At a virtual table the app's button replaces typing in the awaited card or dice."""
+        return self.deal_action is not None
+
+    @property
+    def discard_known(self) -> list[str]:
+        session = self.session
+        return list(session["discard_pile"]) if session else []
+
+    @property
+    def discard_unknown(self) -> int:
+        session = self.session
+        return session["discard_count"] - len(session["discard_pile"]) if session else 0
+
+    def grid(self, source: str = "any") -> list[GridCard]:
+        """The 54 cards, those known to be elsewhere greyed out with where they are.
+
+        `source` names the place the card is taken from ("hand", "discard"): its known cards
+        stay choosable (the engine still has the last word).
+        """
+        where = places.locations(self.state)
+        allowed = {"hand": places.HAND, "discard": places.DISCARD}.get(source)
+        known_top = self.choices.get("known_card")
+        cards = []
+        for code in DECK:
+            phrase = where.get(code)
+            place = "" if phrase is None or phrase == allowed else SHORT_PLACE.get(phrase, "?")
+            if known_top and code == known_top:
+                place = ""
+            cards.append(GridCard(code, _is_red(code), place))
+        return cards
+
+    @property
+    def grid_any(self) -> list[GridCard]:
+        return self.grid()
+
+    @property
+    def grid_hand(self) -> list[GridCard]:
+        return self.grid("hand") if self.ask_hand_rank else []
+
+    @property
+    def grid_discard(self) -> list[GridCard]:
+        return self.grid("discard")
+
+    @property
+    def ask_hand_rank(self) -> bool:
+        """Cards of the hand the app doesn't know are named by rank and suit when played."""
+        return not self.virtual and self.hand_unknown > 0
+
+    @property
+    def hand_grid_source(self) -> str:
+        return "hand" if self.ask_hand_rank else ""
+
+    @property
+    def side_summary(self) -> str:
+        """The fold-out's title: what is in it."""
+        words = {
+            "buy_back": "buy back",
+            "buy_top": "buy the top card",
+            "sell": "sell",
+            "note_hand": "note your hand",
+            "end_session": "end the session",
+        }
+        listed = [words[kind] for kind in self.side_actions]
+        text = ", ".join(listed[:-1]) + " or " + listed[-1] if len(listed) > 1 else listed[0]
+        return text[0].upper() + text[1:] + "…"
+
+    @property
+    def item_buttons(self) -> list[dict]:
+        """One button per inventory card and way of using it (awaiting.choices.usable_items)."""
+        buttons = []
+        for item in self.choices.get("usable_items") or []:
+            for as_suit in item["as"]:
+                own = as_suit == suit(item["card"])
+                how = "" if own else f" as a {SUIT_NAMES[as_suit]}"
+                effect = {"S": "damage", "C": "one extra attack"}.get(as_suit, "")
+                if item["card"] in ("AS", "AC") or len(item["as"]) == 1:
+                    effect = item.get("effect", effect)
+                buttons.append(
+                    {
+                        "card": item["card"],
+                        "value": f"{item['card']}:{as_suit}",
+                        "label": f"Use the {card_text(item['card'])}{how}: {effect}",
+                    }
+                )
+        return buttons
+
+    @property
+    def discard_offer(self) -> list[str]:
+        """The discard-pile cards offered for buying back (all of them at a virtual table)."""
+        if self.table is not None and self.session:
+            return self.table.discard_pile(self.state)
+        return self.discard_known
+
+    @property
+    def dice_faces(self) -> list[str]:
+        return [die_face(die) for die in self.last_dice]
+
+    @property
+    def dice_total(self) -> int:
+        return sum(self.last_dice)
+
+
+def _percent(value: int, total: int) -> int:
+    return max(0, min(100, round(100 * value / total))) if total else 0
+
+
+def _is_red(code: str) -> bool:
+    return code == "JK2" or code[-1] in ("H", "D")
+
+
+RANK_BUTTONS = RANKS
+SUIT_BUTTONS = [
+    (code, SUIT_SYMBOLS[code], code in ("H", "D"), SUIT_NAMES[code] + "s") for code in SUITS
+]
