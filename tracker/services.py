@@ -14,7 +14,7 @@ import enum
 import json
 from collections.abc import Iterable, Sequence
 from datetime import datetime
-from typing import Any, Literal
+from typing import IO, Any, Literal
 
 from django.db import transaction
 from django.utils import timezone
@@ -170,6 +170,23 @@ def character_apply(
     return character
 
 
+@transaction.atomic
+def character_set_table(
+    *, character_id: int, owner, table_state: dict | None, expected_version: int
+) -> Character:
+    """Switch the virtual table ("the app deals for me") on (a table's dict) or off (None).
+
+    The table is recorded with the newest log entry too, so undoing back to this point later
+    brings back this table.
+    """
+    character = _lock(character_id, owner, expected_version)
+    character.log_entries.filter(seq=character.last_seq).update(table_state=table_state)
+    character.table_state = table_state
+    character.version += 1
+    character.save(update_fields=["table_state", "version", "updated_at"])
+    return character
+
+
 # --- undo ------------------------------------------------------------------------------------
 
 
@@ -244,15 +261,21 @@ def _truncate(character: Character, keep: int) -> None:
 # --- name and deletion -----------------------------------------------------------------------
 
 
+def character_name_check(*, character: Character, name: str) -> str:
+    """The name as it would be stored (trimmed), or the engine's RuleError for a bad one (S-03)."""
+    creation = character.log_entries.only("action").get(seq=1).action
+    # The engine's own name rule decides, exactly as it did at creation.
+    state = engine_apply(initial_state(), {**creation, "name": name})
+    name = state["character"]["name"]
+    _check_name_length(name)
+    return name
+
+
 @transaction.atomic
 def character_rename(*, character_id: int, owner, name: str, expected_version: int) -> Character:
     """Give the character a new name (the log keeps the name it was created with)."""
     character = _lock(character_id, owner, expected_version)
-    creation = character.log_entries.only("action").get(seq=1).action
-    # The engine's own name rule (S-03) decides, exactly as it did at creation.
-    state = engine_apply(initial_state(), {**creation, "name": name})
-    character.name = state["character"]["name"]
-    _check_name_length(character.name)
+    character.name = character_name_check(character=character, name=name)
     character.version += 1
     character.save(update_fields=["name", "version", "updated_at"])
     return character
@@ -275,12 +298,18 @@ def character_export(*, character: Character) -> str:
 
 
 @transaction.atomic
-def character_import(*, owner, text: str | bytes, name: str | None = None) -> Character:
+def character_import(*, owner, text: str | bytes | IO, name: str | None = None) -> Character:
     """Create a new character from a cardrpg-log file, after replaying every action in it.
 
+    `text` is the file's text, its bytes, or an open (uploaded) file. `name` overrides the
+    file's top-level name, which overrides the name in its create_character action.
+
     Raises ValueError for a file that is not a log (or holds no action) and the engine's
-    ReplayError, naming the refused action, for a log the rules refuse; nothing is written.
+    ReplayError, naming the refused action, for a log the rules refuse (RuleError for a bad
+    name); nothing is written.
     """
+    if hasattr(text, "read"):
+        text = text.read()
     actions = load_log(text)
     if not actions:
         raise ValueError("the log holds no actions: a character's log starts with create_character")
@@ -432,7 +461,10 @@ def _project_step(
 ) -> None:
     """Bring the newest session and fight rows up to date with one new action."""
     session = character.play_sessions.order_by("-number").first()
-    fight = character.fights.select_related("session").order_by("-number").first()
+    # Between fights no fight row can change; a new fight needs the number of the last one.
+    fight = None
+    if before.get("fight") or after.get("fight") or action.get("type") == "reveal_monster":
+        fight = character.fights.select_related("session").order_by("-number").first()
     latest = Latest(_session_record(session), _fight_record(fight))
     new = projections.step(before, action, after, seq=seq, at=at, latest=latest)
     records = [
@@ -568,8 +600,10 @@ __all__ = [
     "character_export",
     "character_get",
     "character_import",
+    "character_name_check",
     "character_rebuild",
     "character_rename",
+    "character_set_table",
     "character_undo",
     "character_undo_to",
 ]
