@@ -3,6 +3,7 @@
 from .engine import (
     ACTION_TYPES,
     apply,
+    buy_top_offer,
     hp_dice_count,
     initial_state,
     legal_action_types,
@@ -18,6 +19,7 @@ __all__ = [
     "Ruleset",
     "VirtualTable",
     "apply",
+    "buy_top_offer",
     "card_census",
     "check_cards",
     "hp_dice_count",

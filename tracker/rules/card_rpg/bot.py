@@ -93,7 +93,7 @@ class RandomPlayer:
             "buy_top": 2.0 if state["character"]["gold"] >= 2 else 0.3,
             "buy_back": 1.0,
             "sell": 0.7,
-            "use_item": 2.0,
+            "use_item": 6.0,
             "end_turn": 0.3,
             "end_session": 0.15,
             "save": 9.0,

@@ -8,6 +8,7 @@ it was given never changes. Randomness never happens here: cards and dice come i
 
 from math import ceil
 
+from .. import log
 from ..cards import (
     DECK,
     FACE_CARDS,
@@ -25,7 +26,7 @@ from ..cards import (
     value,
 )
 from ..dice import DiceError, check_dice
-from ..errors import ReplayError, RuleError
+from ..errors import RuleError
 from . import places
 from .ruleset import Ruleset
 
@@ -33,6 +34,7 @@ MAX_LEVEL = 10
 STR_LEVELS = (3, 5, 7, 9)  # T-20: STR +1 on reaching these levels
 XP_PER_LEVEL = 10  # T-19: XP needed = 10 × current level
 ACE_PRICE = 20  # S-13: an Ace costs 20 gold to buy
+ON_TOP = "on top of the draw pile"
 
 # The steps the engine can wait in, and the action types each one lets through to a handler
 # (the handler then checks the details and names the rule it refuses by).
@@ -141,7 +143,7 @@ def apply(state: dict, action: dict) -> dict:
     step = state["internal"]["step"]
     if kind not in STEP_ACTIONS[step]:
         _refuse_out_of_turn(state, kind)
-    new = {key: _copy(value) for key, value in state.items() if key not in ("awaiting", "events")}
+    new = _copy_state(state)
     new["events"] = []
     new["internal"]["refill"] = 0
     new["internal"]["deal"] = None
@@ -154,13 +156,34 @@ def apply(state: dict, action: dict) -> dict:
 
 def replay(actions) -> dict:
     """Apply `actions` to the initial state; raise ReplayError at the first refusal."""
-    state = initial_state()
-    for index, action in enumerate(actions):
-        try:
-            state = apply(state, action)
-        except RuleError as error:
-            raise ReplayError(index, action, error) from error
-    return state
+    return log.replay(apply, initial_state(), actions)
+
+
+def buy_top_offer(state: dict, card) -> dict:
+    """What buying this top card would do, to show before the player decides (S-13, T-06)."""
+    card = normalise_card(card)
+    gold = state["character"]["gold"] if state["character"] else 0
+    if not is_number(card):
+        return {
+            "card": card,
+            "buyable": False,
+            "price": None,
+            "affordable": False,
+            "note": f"The {card_text(card)} can't be bought: it is discarded (S-13).",
+        }
+    price = ACE_PRICE if is_ace(card) else value(card)
+    note = f"The {card_text(card)} costs {price} gold; you have {gold}."
+    if suit(card) == "D" and card != "AD":
+        note += " A Diamond turns straight back into gold: buying it nets zero (T-06)."
+    if price > gold:
+        note += " Too dear: it is discarded (S-13)."
+    return {
+        "card": card,
+        "buyable": price <= gold,
+        "price": price,
+        "affordable": price <= gold,
+        "note": note,
+    }
 
 
 def legal_action_types(state: dict) -> list[str]:
@@ -179,6 +202,27 @@ def _copy(value):
     if type(value) is list:
         return [_copy(item) for item in value]
     return value
+
+
+def _copy_state(state: dict) -> dict:
+    """A copy of everything `apply` may change, faster than a generic deep copy: the lists in
+    the main parts hold only strings and numbers, so one `list()` copies each. `awaiting` and
+    `events` are rebuilt by every action and not copied."""
+    new = {key: _copy(value) for key, value in state.items() if key not in _NOT_DEEP}
+    for key in _FLAT_LISTS:
+        part = state.get(key)
+        if part is not None:
+            part = {
+                name: list(item) if type(item) is list else _copy(item)
+                for name, item in part.items()
+            }
+        new[key] = part
+    return new
+
+
+# State parts whose lists are flat (cards, deal numbers, reasons); nested dicts are deep-copied.
+_FLAT_LISTS = ("character", "session", "fight", "cards", "internal")
+_NOT_DEEP = (*_FLAT_LISTS, "awaiting", "events")
 
 
 def _fresh_internal(step: str) -> dict:
@@ -314,7 +358,7 @@ class _Play:
         phrase = places.locations(self.state).get(card)
         if phrase is None:
             return
-        if phrase == places.DRAW_BOTTOM:
+        if phrase == places.DRAW_BOTTOM and wanted == ON_TOP:
             above = self.cards["draw_unknown"] + self.cards["draw_bottom"].index(card)
             raise RuleError(
                 "T-08a",
@@ -329,7 +373,7 @@ class _Play:
         if self.draw_count() == 0:
             raise RuleError(rule, "the draw pile is empty")
         if cards["draw_unknown"] > 0:
-            self.refuse_if_known(card, "on top of the draw pile")
+            self.refuse_if_known(card, ON_TOP)
             cards["draw_unknown"] -= 1
             cards["dealt"] += 1
             return
