@@ -1,13 +1,10 @@
 """Cards, notation, the character record, creation and sessions (S-01…S-06, S-14, S-15, T-01,
 T-02, T-04, T-04b's options, T-07, T-08, T-08a)."""
 
-import json
-
 import pytest
 
 from tracker.rules import RuleError, Ruleset, card_census, initial_state, normalise_card
 from tracker.rules.cards import DECK, FACE_CARDS, is_face, is_joker, is_number, rank, value
-from tracker.rules.card_rpg import places
 
 
 def test_s01_one_deck_of_54_cards_with_two_distinct_jokers():

@@ -17,10 +17,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tracker.rules import RuleError, apply, candidate_actions, initial_state, legal_action_types
-from tracker.rules.cards import DECK, FACE_CARDS
 from tracker.rules.card_rpg import engine, places
 from tracker.rules.card_rpg.bot import RandomPlayer
 from tracker.rules.card_rpg.ruleset import Ruleset
+from tracker.rules.cards import DECK, FACE_CARDS
 
 RULESETS = [
     dict(zip(Ruleset.CHOICES, combo, strict=True))
