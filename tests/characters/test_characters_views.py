@@ -1,6 +1,7 @@
 """Character screens through Django's test client: forms, ownership, htmx partials, files."""
 
 import json
+import re
 
 import pytest
 from django.urls import reverse
@@ -220,15 +221,31 @@ def test_s05_rolled_dice_show_str_and_hp(client, player, monkeypatch):
     assert "This field is required" not in text  # rolling is not a refused create
 
 
-def test_rolling_uses_the_system_random_dice(client, player):
-    response = client.post(url("character_create"), {"intent": "roll", **HTMX_DATA_2D6})
+def test_t02_rolling_with_the_two_dice_option_rolls_two_dice_each(client, player):
+    response = client.post(url("character_create"), {"intent": "roll", "creation_dice": "2d6"})
     text = response.text
-    faces = [face for face in "⚀⚁⚂⚃⚄⚅" if face in text]
-    assert faces  # some faces shown
-    assert 'name="str_die_2" value="' in text
+    assert re.search(r'name="str_die_2" value="[1-6]"', text)
+    assert re.search(r'name="hp_die_2" value="[1-6]"', text)
+    assert re.search(r'aria-label="STR dice [1-6] and [1-6]">[⚀-⚅]{2}<', text)
 
 
-HTMX_DATA_2D6 = {"creation_dice": "2d6"}
+def test_the_apps_dice_come_from_the_system_random_source():
+    import random
+
+    from tracker import dice_roller
+
+    assert isinstance(dice_roller._SYSTEM_RANDOM, random.SystemRandom)
+    rolls = dice_roller.roll_dice(600)
+    assert set(rolls) == {1, 2, 3, 4, 5, 6}
+    assert [dice_roller.die_face(n) for n in (1, 6)] == ["⚀", "⚅"]
+
+
+def test_s05_preview_comes_from_the_engine():
+    from tracker.dice_roller import creation_stats
+
+    # Worked example 1: a roll of 5 gives STR 5 and HP 7.
+    assert creation_stats([5], [5], {}) == {"str": 5, "hp_max": 7, "str_roll": 5, "hp_roll": 5}
+    assert creation_stats([6, 6], [6, 6], {"creation_dice": "2d6"})["str"] == 8
 
 
 def test_htmx_roll_gets_only_the_dice_region(client, player, monkeypatch):

@@ -31,7 +31,15 @@ CHOICE_LABELS = {
 OPTION_LABELS = {
     "creation_dice": "Creation dice",
     "ace_of_diamonds": "A♦ buy-back",
-    "empty_attack_pile": "Empty monster attack pile",
+    "empty_attack_pile": "Empty attack pile",
+}
+# One line of help per option, naming its table rule.
+OPTION_HELP = {
+    "creation_dice": "Dice for each of STR and HP. 1d6: STR 3–5, HP 3–8; 2d6: STR 3–8, HP 4–14.",
+    "ace_of_diamonds": "While you hold the A♦, buying a card back from the discard pile is free: "
+    "always, or once in each fight.",
+    "empty_attack_pile": "When the monster has no attack cards left it skips its turns (and may "
+    "escape), or is dealt a fresh pile and fights on.",
 }
 
 
@@ -59,7 +67,7 @@ def _option_field(option: str) -> forms.ChoiceField:
         choices=choices,
         initial=default,
         widget=forms.RadioSelect,
-        help_text=f"{Ruleset.RULES[option]}: {Ruleset.HELP[option]}",
+        help_text=f"{Ruleset.RULES[option]}: {OPTION_HELP[option]}",
     )
 
 
@@ -134,6 +142,19 @@ class CharacterCreateForm(PlainLabelsMixin, forms.Form):
             for name, messages in self.errors.items()
             if name == "dice" or "_die_" in name
             for message in messages
+        ]
+
+    @property
+    def typed_dice_errors(self) -> list[str]:
+        """Errors about dice already typed in (a 7, a letter), not about dice still to come."""
+        if not self.is_bound:
+            return []
+        return [
+            message
+            for name, messages in self.errors.items()
+            if "_die_" in name and self.data.get(name, "").strip()
+            for message in messages
+            if not message.startswith("T-02: the ")
         ]
 
     # -- validation -------------------------------------------------------------------------

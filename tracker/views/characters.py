@@ -28,6 +28,7 @@ from tracker.forms.characters import (
 from tracker.models import Character
 from tracker.rules import ReplayError, RuleError, Ruleset
 from tracker.services import VersionConflict
+from tracker.templatetags.cards import card_name
 
 LIST = "tracker/characters/list.html"
 CREATE = "tracker/characters/create.html"
@@ -115,22 +116,28 @@ def character_create(request: HttpRequest) -> HttpResponse:
         return render(request, CREATE, {"form": CharacterCreateForm(), "check": False})
 
     intent = request.POST.get("intent", "create")
-    if intent == "roll":
+    if intent in ("roll", "dice"):
         data = request.POST.copy()
-        count = CharacterCreateForm(data).dice_count  # T-02: 1d6 or 2d6
-        for stat in ("str", "hp"):
-            rolled = roll_dice(count)
-            for number in range(1, 3):
-                data[f"{stat}_die_{number}"] = str(rolled[number - 1]) if number <= count else ""
-        form = CharacterCreateForm(data)
-        context = {"form": form, "check": False, "preview": _creation_preview(form)}
+        if intent == "roll":
+            count = CharacterCreateForm(data).dice_count  # T-02: 1d6 or 2d6
+            for stat in ("str", "hp"):
+                rolled = roll_dice(count)
+                for number in range(1, 3):
+                    data[f"{stat}_die_{number}"] = (
+                        str(rolled[number - 1]) if number <= count else ""
+                    )
+        # Redrawn from an unbound form: nothing has been refused, so nothing is marked wrong.
+        context = {
+            "form": CharacterCreateForm(initial=data.dict()),
+            "check": False,
+            "preview": _creation_preview(CharacterCreateForm(data)),
+        }
         return _form_page(request, CREATE, "dice", context, refused=False)
 
     form = CharacterCreateForm(request.POST)
-    if intent in ("dice", "preview"):
-        context = {"form": form, "check": intent == "preview", "preview": _creation_preview(form)}
-        partial = "dice" if intent == "dice" else "dice-preview"
-        return _form_page(request, CREATE, partial, context, refused=False)
+    if intent == "preview":
+        context = {"form": form, "check": False, "preview": _creation_preview(form)}
+        return _form_page(request, CREATE, "dice-preview", context, refused=False)
 
     if form.is_valid():
         try:
@@ -173,6 +180,7 @@ def _sheet_context(character: Character) -> dict:
     return {
         "character": character,
         "inventory": inventory,
+        "class_name": card_name(character.class_card),
         "class_ability": card_powers.class_ability(character.class_card),
         "class_suit": card_powers.class_suit(character.class_card),
         "table_rules": table_rules,

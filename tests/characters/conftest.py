@@ -1,0 +1,8 @@
+"""Character-screen tests: a fast password hasher, since every test signs a player up."""
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
