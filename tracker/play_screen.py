@@ -202,8 +202,19 @@ class Screen:
         return self.awaiting.get("reason", "")
 
     @property
-    def turn_title(self) -> str:
-        return TURN_TITLES.get(self.reason, "Turn a card")
+    def now_title(self) -> str:
+        """A heading for what is awaited: the reason a card is turned, or the step."""
+        if "turn" in self.actions:
+            return TURN_TITLES.get(self.reason, "Turn a card")
+        if self.reason == "between fights":
+            return "Between fights"
+        return self.reason[:1].upper() + self.reason[1:]
+
+    @property
+    def show_title(self) -> bool:
+        """The heading is shown unless the instruction already starts with the same words."""
+        title = self.now_title.rstrip("!").lower()
+        return not (self.awaiting.get("instruction") or "").lower().startswith(title)
 
     @property
     def hp(self) -> int:
@@ -277,7 +288,11 @@ class Screen:
 
     @property
     def side_actions(self) -> list[str]:
-        return [kind for kind in SIDE_ACTIONS if kind in self.actions]
+        kinds = [kind for kind in SIDE_ACTIONS if kind in self.actions]
+        if self.virtual or not self.hand_unknown:
+            # The app knows the hand already: nothing to note.
+            kinds = [kind for kind in kinds if kind != "note_hand"]
+        return kinds
 
     @property
     def manual_entry_hidden(self) -> bool:
