@@ -82,7 +82,8 @@ def _common(state: dict, play) -> dict:
     character, session = state["character"], state["session"]
     choices = {"gold": character["gold"]}
     if session is not None:
-        choices["hand"] = {"count": session["hand"]["count"], "known": session["hand"]["known"]}
+        hand = session["hand"]
+        choices["hand"] = {"count": hand["count"], "known": list(hand["known"])}
         if state["internal"]["step"] not in ("save", "keep_hand"):
             sellable = [{"card": card, "gold": value(card)} for card in play.sellable()]
             if sellable:
@@ -98,7 +99,7 @@ def _buying(state: dict, play, choices: dict) -> None:
     choices["buy_back"] = session["discard_count"] > 0 and character["gold"] >= cost
     choices["discard_pile"] = {
         "count": session["discard_count"],
-        "known": session["discard_pile"],
+        "known": list(session["discard_pile"]),
     }
 
 
@@ -146,6 +147,11 @@ def _between(state: dict, play) -> tuple[str, dict]:
     choices = _common(state, play)
     _buying(state, play, choices)
     choices["buy_top"] = session["draw_pile"] > 0
+    choices["buy_top_help"] = (
+        "Turn the top card of the draw pile: a number card may be bought into your inventory for "
+        "its value (an Ace costs 20); a Diamond turns straight back into gold, so it nets zero "
+        "(T-06). Face cards, Jokers and cards you don't buy are discarded (S-13)."
+    )
     choices["draw_pile"] = session["draw_pile"]
     refill = state["internal"]["refill"]
     text = ""
