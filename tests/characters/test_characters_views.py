@@ -497,7 +497,7 @@ def test_export_then_import_round_trips_through_the_ui(client, player):
                     ],
                 }
             ).encode(),
-            "action 0 refused: S-06",
+            "Action 1 in the file (create_character) was refused — S-06",
         ),
         (b"\xff\xfe\x00", "not text"),
     ],

@@ -286,8 +286,16 @@ def character_import(request: HttpRequest) -> HttpResponse:
             character = services.character_import(
                 owner=request.user, text=form.cleaned_data["log_file"]
             )
-        except (ReplayError, RuleError, ValueError) as error:
-            form.add_error("log_file", str(error))
+        except ReplayError as error:
+            # Count from 1 for players, and say which kind of action it was.
+            kind = error.action.get("type", "?") if isinstance(error.action, dict) else "?"
+            form.add_error(
+                "log_file",
+                f"Action {error.index + 1} in the file ({kind}) was refused — {error.error}. "
+                "Nothing was imported.",
+            )
+        except (RuleError, ValueError) as error:
+            form.add_error("log_file", f"{error}. Nothing was imported.")
         else:
             messages.success(request, f"{character.name} was imported.")
             return _go(request, reverse("tracker:character_detail", args=[character.pk]))
