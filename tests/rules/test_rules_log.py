@@ -1,12 +1,16 @@
 """The cardrpg-log file format and replay (rules/actions.md)."""
 
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from tracker.rules import ReplayError, RuleError, dump_log, load_log, replay, replay_file
 from tracker.rules.card_rpg.bot import random_game
 
+ROOT = Path(__file__).resolve().parents[2]
 CREATE = {
     "type": "create_character",
     "name": "Capi",
@@ -88,3 +92,12 @@ def test_replay_file_exit_codes(tmp_path):
     assert code == 2 and "\n" not in text and "cannot read" in text
     code, text = replay_file(tmp_path)  # a folder
     assert code == 2 and "\n" not in text
+
+
+def test_the_engine_never_imports_django():
+    code = (
+        "import sys, tracker.rules, tracker.rules.card_rpg.bot; "
+        "print(any(name == 'django' or name.startswith('django.') for name in sys.modules))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert result.stdout.strip() == "False", result.stderr
