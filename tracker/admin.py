@@ -139,6 +139,15 @@ class CharacterAdmin(admin.ModelAdmin):
         # A character begins with its create_character action, written by the app.
         return False
 
+    def get_deleted_objects(self, objs, request):
+        # The log, history and inventory go with the character as a whole, which leaves
+        # nothing inconsistent; their own admins refuse deleting them one by one.
+        deleted, counts, perms_needed, protected = super().get_deleted_objects(objs, request)
+        derived = {
+            m._meta.verbose_name for m in (ActionLogEntry, PlaySession, Fight, InventoryCard)
+        }
+        return deleted, counts, perms_needed - derived, protected
+
     @admin.display(description="action log")
     def log_link(self, obj):
         url = reverse("admin:tracker_actionlogentry_changelist") + f"?character__id__exact={obj.pk}"

@@ -21,7 +21,13 @@ def run(actions):
     return state, projections.rebuild(steps)
 
 
-CREATE = {"type": "create_character", "name": "Capi", "class": "KS", "str_dice": [5], "hp_dice": [5]}
+CREATE = {
+    "type": "create_character",
+    "name": "Capi",
+    "class": "KS",
+    "str_dice": [5],
+    "hp_dice": [5],
+}
 FIRST_SESSION = [
     CREATE,
     {"type": "start_session", "hand": ["7C", "7H", "9S", "2D", "3C"]},  # S-14: STR cards

@@ -24,7 +24,7 @@ def test_projections_equal_the_replayed_log_after_random_play(
 ):
     game = table(seed, class_card, ruleset)
     for _ in range(3):
-        game.play(90)
+        game.play(70)
         check_log(game.character)
     assert game.character.play_sessions.count() >= 2
     assert game.character.fights.count() >= 10

@@ -42,13 +42,13 @@ def test_undo_one_step_at_a_time_retraces_every_action(table, take_snapshot, che
 
 def test_undo_many_steps_across_sessions_restores_everything(table, take_snapshot, check_log):
     game = table(32, "QD")
-    game.play(60)
+    game.play(50)
     at_k = take_snapshot(game.character)
-    game.play(200)
+    game.play(150)
     later = take_snapshot(game.character)
     assert len(later["sessions"]) > len(at_k["sessions"])
     assert len(later["fights"]) > len(at_k["fights"]) + 5
-    character = undo(game.character, steps=200)
+    character = undo(game.character, steps=150)
     assert take_snapshot(character) == at_k
     check_log(character)
 
@@ -137,7 +137,7 @@ def test_undo_takes_the_version_the_screen_showed(table):
 
 
 @settings(
-    max_examples=8,
+    max_examples=6,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
