@@ -51,8 +51,6 @@ def check_phone_screen(page):
 
 def shoot(page, screenshot, name, dark=False):
     """A phone-size screenshot (and a dark-theme one, checked for contrast, when asked)."""
-    # A full-page picture would draw the sticky top bar wherever the page was scrolled to.
-    page.add_style_tag(content=".topbar { position: static !important; }")
     screenshot(name)
     if dark:
         page.emulate_media(color_scheme="dark")
