@@ -69,7 +69,7 @@ format: setup-test
 
 test: setup-test browser lint
 	$(PY) manage.py makemigrations --check --dry-run
-	$(VENV)/bin/pytest $(PYTEST_ARGS)
+	$(VENV)/bin/pytest -n auto $(PYTEST_ARGS)
 
 bench: setup-test
 	$(PY) bench/engine_bench.py
