@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tracker.views import characters, play
+from tracker.views import characters, history, play
 
 app_name = "tracker"
 
@@ -20,4 +20,12 @@ urlpatterns = [
     path("characters/<int:pk>/play/deal/", play.deal, name="play_deal"),
     path("characters/<int:pk>/play/<str:action>/", play.play_action, name="play_action"),
     path("characters/<int:pk>/discard/", play.discard_pile, name="discard_pile"),
+    path("characters/<int:pk>/history/", history.history_page, name="history"),
+    path("characters/<int:pk>/history/log/", history.history_log, name="history_log"),
+    path(
+        "characters/<int:pk>/history/undo-to/<int:seq>/",
+        history.history_undo_to,
+        name="history_undo_to",
+    ),
+    path("characters/<int:pk>/record-sheet/", history.record_sheet, name="record_sheet"),
 ]
