@@ -1,5 +1,7 @@
 """Top-level URLs: accounts, admin and the tracker app."""
 
+import os
+
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
@@ -20,3 +22,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("tracker.urls")),
 ]
+
+# Benchmark runs only (bench/benchmark.py): Django's floor, a bare view of the play page's size.
+if os.environ.get("CARDRPG_BENCH_BASELINE") == "1":
+    urlpatterns.append(path("bench/", include("bench.baseline_urls")))

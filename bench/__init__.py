@@ -1,0 +1,1 @@
+"""Benchmarks and reliability drills: engine benchmark, simulated players, crash and load tests."""
