@@ -317,7 +317,8 @@ def _start_session(t: _Told) -> str:
     count = t.after.get("hand_count")
     if count is None:
         return f"Started session {number}."
-    return f"Started session {number} with {_plural(count, 'card')} in the hand."
+    dealt = f"Started session {number} with {_plural(count, 'card')} in the hand"
+    return f"{dealt}: {t.cards('hand')}." if t.action.get("hand") else f"{dealt}."
 
 
 def _note_hand(t: _Told) -> str:
