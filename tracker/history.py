@@ -567,7 +567,8 @@ def fight_summary(fight: Fight) -> str:
     ]
     if fight.xp_gained:
         parts.append(f"+{fight.xp_gained} XP")
-    return " · ".join(parts)
+    # Each part keeps together on a narrow screen ("+4 XP" never splits).
+    return " · ".join(part.replace(" ", "\u00a0") for part in parts)
 
 
 def session_ending(session: PlaySession) -> str:

@@ -69,7 +69,7 @@ def test_history_page_lists_sessions_fights_and_the_latest_actions(client, playe
     assert html.count('data-testid="fight"') == played.fights.count()
     first = played.fights.order_by("number").first()
     assert f"Fight {first.number} · " in html
-    assert f"dealt {first.damage_dealt} · took {first.damage_taken}" in html
+    assert f"dealt\u00a0{first.damage_dealt} · took\u00a0{first.damage_taken}" in html
     for slug in ("level-xp", "kills", "damage", "deaths"):
         assert f'data-chart="{slug}"' in html
     assert html.count('data-testid="log-line"') == 8
