@@ -17,7 +17,7 @@ from tracker import dice_roller, services
 from tracker.forms import play as forms
 from tracker.models import Character
 from tracker.play_screen import RANK_BUTTONS, SUIT_BUTTONS, Screen
-from tracker.rules import RuleError, VirtualTable
+from tracker.rules import RuleError, VirtualTable, legal_action_types
 
 TEMPLATE = "tracker/play/play.html"
 CONFLICT = "This changed on another screen — here is where it stands now."
@@ -247,7 +247,14 @@ def deal(request: HttpRequest, pk: int) -> HttpResponse:
     state = character.state
     if form.cleaned_data.get("buy_top"):
         # Turning the top card to buy it: show it first, the player then buys or discards it.
-        screen = _screen(character, peek=table.top_card(state) or "")
+        top = table.top_card(state) if "buy_top" in legal_action_types(state) else None
+        if top is None:
+            screen = _screen(character, error="There is no card to buy now (S-13).")
+            return _answer(request, character, screen, moved=False)
+        screen = _screen(character, peek=top)
+        if not request.htmx:
+            # Nothing changed, so no redirect: a redirect would lose the card turned.
+            return render(request, TEMPLATE, _context(request, character, screen))
         return _answer(request, character, screen, moved=False)
     action = table.next_action(state)
     if action is None:
