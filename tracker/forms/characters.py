@@ -199,6 +199,22 @@ class VersionedForm(PlainLabelsMixin, forms.Form):
 
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
 
+    def clean(self):
+        cleaned = super().clean()
+        if "version" in self.errors:
+            # A hidden field's error is shown nowhere, and the redrawn form would post the same
+            # bad version again: say it where the player sees it, and redraw with the version
+            # the view knows (its `initial`).
+            del self.errors["version"]
+            self.add_error(
+                None,
+                "This page was out of date or incomplete, so nothing was changed — "
+                "it now shows the character as it is; try again.",
+            )
+            self.data = self.data.copy()
+            self.data["version"] = self.initial.get("version", "")
+        return cleaned
+
 
 class CharacterRenameForm(VersionedForm):
     """A character's new name."""
