@@ -162,4 +162,5 @@ def shows_message(client, response) -> bool:
     if location:
         response = client.get(location)
     body = response.content.decode()
-    return 'role="alert"' in body or 'role="status"' in body
+    # An alert or status line, or a top card turned to be bought (a look, not a change).
+    return any(mark in body for mark in ('role="alert"', 'role="status"', "The top card is"))

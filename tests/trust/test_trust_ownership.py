@@ -7,118 +7,13 @@ walked too — and a new kind of URL parameter fails the walk until it is taught
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-
 import pytest
-from django.urls import URLPattern, URLResolver, get_resolver
 
 from tests.trust.conftest import HTMX, make_character, snapshot
+from tests.trust.trust_urls import PLAUSIBLE_FIELDS, SKIPPED_PREFIXES, app_routes, urls_for, walk
 from tracker.models import ActionLogEntry, Character
-from tracker.views.play import ACTION_FORMS
 
 pytestmark = pytest.mark.django_db
-
-# Not the app's own pages, so not walked here (with the reason):
-SKIPPED_PREFIXES = {
-    # Django's admin: staff only, with its own permission checks (tests/persistence/…admin).
-    "admin/": "the admin is staff-only and tested in tests/persistence",
-    # Log-in, sign-up, log-out and password pages are meant for anonymous visitors and hold no
-    # character (the throttling of log-in is tested in tests/unit/test_hardening.py).
-    "accounts/": "account pages hold no character",
-}
-
-# Every action type of rules/actions.md, the play screen's own list, and one the app lacks.
-ENGINE_ACTIONS = {
-    "create_character",
-    "start_session",
-    "note_hand",
-    "reveal_monster",
-    "roll_monster_hp",
-    "attack",
-    "use_item",
-    "sell",
-    "turn",
-    "end_turn",
-    "save",
-    "accept_death",
-    "keep_hand",
-    "level_up",
-    "buy_back",
-    "buy_top",
-    "end_session",
-}
-ACTIONS = sorted(ENGINE_ACTIONS | set(ACTION_FORMS) | {"no_such_action"})
-
-# A POST body that each endpoint would accept from the owner (the right version is added):
-# the 404 must come from the ownership check, not from a malformed form.
-PLAUSIBLE_FIELDS = {
-    "card": "7H",
-    "typed": "7h",
-    "rank": "7",
-    "suit": "H",
-    "answer": "yes",
-    "item": "7H:H",
-    "roll": "on",
-    "on": "on",
-    "seed": "7",
-    "confirm": "on",
-    "name": "Taken over",
-    "intent": "create",
-}
-
-
-@dataclass(frozen=True)
-class Route:
-    """One URL pattern of the app: its route text, name and the parameters it takes."""
-
-    route: str
-    name: str
-    params: tuple[str, ...]
-
-    @property
-    def character_scoped(self) -> bool:
-        return "pk" in self.params
-
-
-def walk(patterns=None, prefix: str = "", namespace: str = "") -> list[Route]:
-    """Every URL pattern under the root URLconf, resolvers included, outermost prefix first."""
-    routes: list[Route] = []
-    for pattern in get_resolver().url_patterns if patterns is None else patterns:
-        text = prefix + str(pattern.pattern)
-        if isinstance(pattern, URLResolver):
-            inner = f"{namespace}{pattern.namespace}:" if pattern.namespace else namespace
-            routes += walk(pattern.url_patterns, text, inner)
-        elif isinstance(pattern, URLPattern):
-            params = tuple(re.findall(r"<(?:\w+:)?(\w+)>", text))
-            routes.append(Route(text, f"{namespace}{pattern.name}", params))
-    return routes
-
-
-def app_routes() -> list[Route]:
-    """The routes the walk visits: everything but the skipped prefixes."""
-    return [r for r in walk() if not r.route.startswith(tuple(SKIPPED_PREFIXES))]
-
-
-def urls_for(route: Route, character: Character) -> list[str]:
-    """Concrete URLs for a route aimed at `character`: one per value of each parameter."""
-    values = {
-        "pk": [character.pk],
-        # A real seq of the log: the creation, the middle and the newest action.
-        "seq": sorted({1, max(1, character.last_seq // 2), character.last_seq}),
-        "action": ACTIONS,
-    }
-    unknown = set(route.params) - values.keys()
-    assert not unknown, f"{route.name}: teach the ownership walk to fill {sorted(unknown)}"
-    urls = ["/" + route.route]
-    for param in route.params:
-        urls = [
-            re.sub(rf"<(?:\w+:)?{param}>", str(value), url, count=1)
-            for url in urls
-            for value in values[param]
-        ]
-    return urls
-
 
 # Query strings a page might read (the play page's lazy parts, paging of the history).
 QUERIES = ["", "?part=grid&source=hand&multi=1", "?part=more", "?page=2", "?before=2"]
