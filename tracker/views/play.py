@@ -77,15 +77,19 @@ def _character(request: HttpRequest, pk: int) -> Character:
     return get_object_or_404(Character, pk=pk, owner=request.user)
 
 
-def _screen(character: Character, **extra) -> Screen:
-    """The presenter for a character as stored now."""
+def _screen(character: Character, *, last_action: dict | None = None, **extra) -> Screen:
+    """The presenter for a character as stored now.
+
+    `last_action` is the newest logged action when the caller already has it (it just applied
+    it), which saves reading it back from the log; its dice are shown.
+    """
     table = VirtualTable.from_dict(character.table_state) if character.table_state else None
-    last = character.log_entries.order_by("-seq").only("action").first()
-    dice = []
-    if last is not None:
-        dice = last.action.get("dice") or last.action.get("hp_dice") or []
-        if last.action.get("type") == "create_character":
-            dice = []
+    if last_action is None:
+        last = character.log_entries.order_by("-seq").only("action").first()
+        last_action = last.action if last is not None else {}
+    dice = last_action.get("dice") or last_action.get("hp_dice") or []
+    if last_action.get("type") == "create_character":
+        dice = []
     return Screen(
         character_id=character.pk,
         version=character.version,
@@ -142,7 +146,7 @@ def _apply(request: HttpRequest, character: Character, action: dict, version: in
     except services.VersionConflict as conflict:
         current = conflict.character
         return _answer(request, current, _screen(current, conflict=True), moved=True)
-    return _answer(request, character, _screen(character), moved=True)
+    return _answer(request, character, _screen(character, last_action=action), moved=True)
 
 
 def _refuse(request: HttpRequest, character: Character, form) -> HttpResponse:
@@ -181,7 +185,8 @@ def play_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     form = ACTION_FORMS[action](request.POST)
     if not form.is_valid():
         return _refuse(request, character, form)
-    screen = _screen(character)
+    # Only the awaited choices (how many dice) are read here, not the last action's dice.
+    screen = _screen(character, last_action={})
     engine_action = {"type": action, **_action_fields(action, form.cleaned_data, screen)}
     return _apply(request, character, engine_action, form.cleaned_data["version"])
 
