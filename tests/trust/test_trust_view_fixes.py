@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.trust.conftest import HTMX, make_character, shows_message, snapshot
@@ -76,3 +78,40 @@ def test_a_broken_version_on_rename_or_delete_is_said_and_the_retry_works(
     response = player.post(url, {**fields, "version": character.version})
     assert response.status_code == 302
     assert snapshot(character.pk) != before
+
+
+# -- import: text no database column can hold -----------------------------------------------
+
+
+@pytest.mark.parametrize("bad", ["\x00", "\ud800", "a\udfffb"], ids=["nul", "surrogate", "low"])
+@pytest.mark.parametrize("where", ["action-name", "file-name", "extra-field"])
+def test_an_imported_log_with_a_nul_or_a_lone_surrogate_is_refused_not_a_500(
+    player, owner, bad, where
+):
+    """On PostgreSQL these (smuggled in as JSON \\u escapes) made the import a 500: text
+    columns refuse NUL and jsonb refuses both. Now the form refuses them, on every database."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    create = {"type": "create_character", "name": "A", "class": "KS", "str_dice": [3]}
+    create["hp_dice"] = [3]
+    document = {"format": "cardrpg-log", "version": 1, "actions": [create]}
+    if where == "action-name":
+        create["name"] = "A" + bad
+    elif where == "file-name":
+        document["name"] = "B" + bad
+    else:
+        create["note"] = bad
+    upload = SimpleUploadedFile("a.json", json.dumps(document).encode())
+    response = player.post("/characters/import/", {"log_file": upload})
+    assert response.status_code == 400
+    assert "NUL character or a broken" in response.text
+    assert not owner.characters.exists()
+
+
+def test_an_imported_file_nested_too_deeply_is_refused_not_a_500(player, owner):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    upload = SimpleUploadedFile("a.json", b"[" * 100_000 + b"]" * 100_000)
+    response = player.post("/characters/import/", {"log_file": upload})
+    assert response.status_code == 400
+    assert "nested far too deeply" in response.text
