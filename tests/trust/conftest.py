@@ -70,7 +70,7 @@ POINTS: dict[str, Callable[[dict], bool]] = {
 _WEIGHTS = {"reveal_monster": 20.0, "attack": 6.0, "use_item": 4.0, "save": 3.0, "end_turn": 0.3}
 
 
-def _choose(rng: random.Random, table: VirtualTable, state: dict) -> dict:
+def choose_action(rng: random.Random, table: VirtualTable, state: dict) -> dict:
     """One action: the table's card or dice input, else a weighted random decision."""
     table_action = table.next_action(state)
     if table_action is not None and (
@@ -99,7 +99,7 @@ def game_to(point: str, class_card: str = "KS") -> tuple[dict, tuple[tuple[dict,
         steps: list[tuple[dict, dict]] = []
         limit = 400 if best is None else len(best[1])
         while not wanted(state) and len(steps) < limit:
-            action = _choose(rng, table, state)
+            action = choose_action(rng, table, state)
             state = apply(state, action)
             steps.append((action, table.to_dict()))
         if wanted(state) and (best is None or len(steps) < len(best[1])):
