@@ -19,6 +19,7 @@ Player also runs in-process over Django's test client (DjangoTransport) to count
 from __future__ import annotations
 
 import http.client
+import json
 import random
 import re
 import time
@@ -303,23 +304,36 @@ class Ledger:
     seq: int = 0  # the log position of the newest action (1 = the creation)
     acked: list[dict] = field(default_factory=list)  # still in the log, in seq order
     pending: dict | None = None  # a write sent whose answer never came
+    needs_count: bool = False  # an undo went through: the log's length must be read again
     committed_unacked: int = 0
     problems: list[str] = field(default_factory=list)
 
-    def apply(self, write: dict, version: int, *, acked: bool = True) -> None:
-        """Record a committed write: an action (+1 seq), an undo (-1) or a table switch (0)."""
+    def apply(self, write: dict, version: int, before: int, *, acked: bool = True) -> None:
+        """Record a committed write that moved the version from `before` to `version`.
+
+        An action post writes one log entry per version step (the app may add its own
+        follow-up action, e.g. noting the cards a virtual table drew, in the same request);
+        the first is the action posted. An undo may take back more than one entry, so the log's
+        length is read again afterwards (`recount`). A table switch writes no entry.
+        """
         if write["kind"] == "undo":
-            self.seq -= 1
-            if self.acked and self.acked[-1]["seq"] > self.seq:
-                self.acked.pop()
+            self.needs_count = True
         elif write["kind"] != "virtual":
-            self.seq += 1
-            self.acked.append(
-                {"seq": self.seq, "version": version, "type": write["type"], "acked": acked}
-            )
+            for step in range(version - before):
+                self.seq += 1
+                kind = write["type"] if step == 0 else None
+                self.acked.append(
+                    {"seq": self.seq, "version": before + step + 1, "type": kind, "acked": acked}
+                )
         if not acked:
             self.committed_unacked += 1
         self.version = version
+
+    def recount(self, length: int) -> None:
+        """The log holds `length` entries now (after an undo): forget what was taken back."""
+        self.seq = length
+        self.acked = [entry for entry in self.acked if entry["seq"] <= length]
+        self.needs_count = False
 
     def to_dict(self) -> dict:
         return {
@@ -487,36 +501,46 @@ class Player:
         before = self.ledger.version
         self.ledger.pending = {**write, "from_version": before}
         answer = self.http.request("POST", url, data, self._htmx_headers())
-        self.ledger.pending = None
         kind = write["kind"] if write["kind"] != "deal" else f"deal:{write['type']}"
-        if answer.status != 200:
-            self._record(kind, answer, "error")
-            self.ledger.problems.append(f"{kind} answered HTTP {answer.status}")
-            self.load_page()
-            return self.samples[-1]
-        screen = parse_screen(answer.text)
-        version = screen_version(screen)
+        screen = parse_screen(answer.text) if answer.status == 200 else None
+        version = screen_version(screen) if screen else None
         if version is None:
+            # A failed answer may still have come after a commit: settle it from the page.
             self._record(kind, answer, "error")
-            self.ledger.problems.append(f"{kind}: the answer held no play form")
-            self.load_page()
-            return self.samples[-1]
+            sample = self.samples[-1]
+            self.ledger.problems.append(f"{kind} answered HTTP {answer.status} without a screen")
+            self.resync()
+            return sample
+        self.ledger.pending = None
         if "conflict" in screen.testids:
             outcome = "conflict"
-        elif version == before + 1:
+            self.ledger.problems.append(f"{kind}: conflict at version {before} (one screen only)")
+            self.ledger.version = version
+        elif version > before:
             outcome = "ok"
-            self.ledger.apply(write, version)
+            self.ledger.apply(write, version, before)
         elif version == before:
             outcome = "refused" if "error" in screen.testids else "read"
         else:
             outcome = "error"
-            self.ledger.problems.append(f"{kind}: version jumped from {before} to {version}")
-        if outcome == "conflict":
-            self.ledger.problems.append(f"{kind}: conflict at version {before} (one screen only)")
+            self.ledger.problems.append(f"{kind}: version went back from {before} to {version}")
             self.ledger.version = version
         self._record(kind, answer, outcome)
+        sample = self.samples[-1]
         self.screen = screen
-        return self.samples[-1]
+        if self.ledger.needs_count:
+            self.count_log()
+        return sample
+
+    def count_log(self) -> int:
+        """Read the log's length as the player can: the export download (after an undo)."""
+        answer = self.http.request("GET", f"/characters/{self.ledger.character_id}/export/")
+        self._record("export", answer, "read" if answer.status == 200 else "error")
+        if answer.status != 200:
+            raise PlayerError(f"the export answered {answer.status}")
+        length = len(json.loads(answer.body)["actions"])
+        self.ledger.recount(length)
+        return length
 
     def resync(self) -> str:
         """After a request with no answer: read the page and settle the write in flight."""
@@ -526,14 +550,16 @@ class Player:
         version = screen_version(self.screen)
         if pending is None or version == pending["from_version"]:
             verdict = "not committed"
-        elif version == pending["from_version"] + 1:
-            self.ledger.apply(pending, version, acked=False)
+        elif version is not None and version > pending["from_version"]:
+            self.ledger.apply(pending, version, pending["from_version"], acked=False)
             verdict = "committed"
         else:
             verdict = f"version {version} after {pending['from_version']}"
             self.ledger.problems.append(f"after a lost answer: {verdict}")
         if version is not None:
             self.ledger.version = version
+        if self.ledger.needs_count:
+            self.count_log()
         return verdict
 
     def _choose(self) -> tuple[Form, list, dict] | None:

@@ -71,7 +71,10 @@ def check_character(ledger: dict) -> list[str]:
             return problems
         states.append(state)
         if stored_after != state:
-            problems.append(f"character {pk}: state_after of #{seq} differs from the replay")
+            problems.append(
+                f"character {pk}: state_after of #{seq} differs from the replay "
+                f"({_first_difference(stored_after, state)})"
+            )
     if states and character.state != states[-1]:
         problems.append(f"character {pk}: stored state differs from replay(log)")
     if states:
@@ -97,6 +100,19 @@ def check_character(ledger: dict) -> list[str]:
     if fights != rebuilt.fights:
         problems.append(f"character {pk}: fights differ from a rebuild")
     return problems
+
+
+def _first_difference(stored, replayed, path: str = "state") -> str:
+    """Where two JSON values first differ, for the report."""
+    if isinstance(stored, dict) and isinstance(replayed, dict):
+        for key in sorted(set(stored) | set(replayed), key=str):
+            if stored.get(key) != replayed.get(key):
+                return _first_difference(stored.get(key), replayed.get(key), f"{path}.{key}")
+    if isinstance(stored, list) and isinstance(replayed, list) and len(stored) == len(replayed):
+        for i, (a, b) in enumerate(zip(stored, replayed, strict=True)):
+            if a != b:
+                return _first_difference(a, b, f"{path}[{i}]")
+    return f"{path}: stored {str(stored)[:60]}, replay {str(replayed)[:60]}"
 
 
 def check_ledgers(ledgers: list[dict]) -> dict:
