@@ -15,7 +15,7 @@ PYTHON ?= $(shell for c in python3.13 python3.14 python3.12 python3 python; do \
 	if command -v $$c >/dev/null 2>&1 && $$c -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; \
 	then command -v $$c; break; fi; done)
 
-.PHONY: help run test setup setup-test browser lint format migrate bench clean
+.PHONY: help run test setup setup-test browser lint format migrate bench bench-play crash-test load-test clean
 
 help:
 	@echo "make run   - install and start the app (http://<this machine>:$(PORT)/)"
@@ -73,6 +73,17 @@ test: setup-test browser lint
 
 bench: setup-test
 	$(PY) bench/engine_bench.py
+
+# Play under load against gunicorn on SQLite and PostgreSQL (docs/performance.md,
+# docs/reliability.md); each starts and removes its own server and data.
+bench-play: setup-test
+	$(PY) bench/benchmark.py
+
+crash-test: setup-test
+	$(PY) bench/crash_test.py
+
+load-test: setup-test
+	$(PY) bench/load_test.py
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache
