@@ -14,7 +14,8 @@ def test_s16_number_monster_nothing_more_face_card_one_hidden_joker_two(game):
     after = game.act(state, "reveal_monster", card="QS")
     assert after["awaiting"]["choices"]["deal"] == {"hidden": 1, "attack_pile": 1}
     assert after["awaiting"]["instruction"].startswith(
-        "Deal 1 card face down under the Q♠ and 1 card to its attack pile, then roll 3 dice"
+        "Deal 1 card face down under the Q♠ and 1 card face down to its attack pile, then roll 3 "
+        "dice"
     )
 
 
@@ -230,7 +231,10 @@ def test_t14_monster_redeals_a_fresh_attack_pile_and_never_escapes(game):
     assert state["fight"]["attack_pile"] == 1
     assert state["awaiting"]["reason"] == "monster attack card"
     assert state["awaiting"]["choices"]["deal"] == {"hidden": 0, "attack_pile": 1}
-    assert state["awaiting"]["instruction"].startswith("Deal 1 card to its attack pile.")
+    assert state["awaiting"]["instruction"].startswith(
+        "Deal 1 card face down to its attack pile. The Q♠ attacks: turn the top card of its "
+        "attack pile face up"
+    )
     state = game.act(state, "turn", card="AS")
     state = game.act(state, "attack", cards=["3C", "3H"])
     state = game.act(state, "turn", card="AC")

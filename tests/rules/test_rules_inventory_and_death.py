@@ -65,7 +65,7 @@ def test_s08_any_inventory_card_may_be_used_as_the_class_suit(game):
     items = state["awaiting"]["choices"]["usable_items"]
     assert items == [{"card": "6H", "as": ["S"], "effect": "6 damage"}]
     error = game.refused(state, "use_item", "S-08", card="6H", **{"as": "C"})
-    assert "Spades only" in error.message
+    assert "its own suit or as a Spade" in error.message
     game.refused(state, "use_item", "S-10", card="6H")  # as its own suit: a Heart
     state = game.act(state, "use_item", card="6H", **{"as": "♠"})
     assert state["fight"]["monster_hp"] == 12

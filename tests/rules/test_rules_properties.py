@@ -29,6 +29,11 @@ RULESETS = [
 INPUT_TYPES = {"start_session", "note_hand", "reveal_monster", "roll_monster_hp", "turn"}
 INPUT_TYPES |= {"level_up", "buy_top", "create_character"}
 RULE_ID = re.compile(r"^[ST]-\d\d[a-z]?$")
+# Developer words in a refusal: Python reprs (brackets, quotes opening a word, None/True/False)
+# and field or action names (underscores).
+JARGON = re.compile(r"[\[\]{}_]|\bNone\b|\bTrue\b|\bFalse\b|(^|[\s(])'")
+MOVE_PLACES = {"discard pile", "bottom of draw pile", "hand", "inventory", "deck"}
+TURN_PILES = {"draw_pile": "of the draw pile", "attack_pile": "of its attack pile"}
 
 
 def check_state(state: dict) -> None:
@@ -51,6 +56,22 @@ def check_state(state: dict) -> None:
     assert RULE_ID.match(awaiting["rule"]) and awaiting["instruction"]
     types = legal_action_types(state)
     assert types and len(types) == len(set(types))
+    if "turn" in types:
+        # Every card to turn: which pile, face up (T-08a, T-17).
+        text = awaiting["instruction"]
+        pile = TURN_PILES.get(awaiting["choices"]["from"], "from under the")
+        assert pile in text and ("face up" in text or "Turn up" in text), text
+    for event in state["events"]:
+        assert RULE_ID.match(event["rule"]) and event["text"], event
+        if "to" in event:  # what to do with real cards (docs/rules.md, events)
+            assert event["to"] in MOVE_PLACES, event
+            assert event["count"] >= len(event["cards"]), event
+            assert all(card in DECK for card in event["cards"]), event
+    fight = state["fight"]
+    if fight is not None:
+        hp = fight["monster_hp"]
+        assert fight["monster_hp_shown"] == (None if hp is None else max(hp, 0))
+        assert fight["hp_shown"] == (0 if fight["deadly_blow"] else max(fight["hp"], 0))
     assert json.loads(json.dumps(state)) == state
 
 
@@ -131,6 +152,7 @@ def assert_refused(state: dict, action) -> None:
         apply(state, action)
     assert RULE_ID.match(caught.value.rule), caught.value
     assert str(caught.value) == f"{caught.value.rule}: {caught.value.message}"
+    assert not JARGON.search(caught.value.message), caught.value.message
     assert state == before
 
 
@@ -176,7 +198,7 @@ def test_s01_bot_covers_all_classes_and_table_rules_and_reaches_every_event():
         "level_up", "death", "save", "item", "gold", "buy_top", "buy_back", "sell",
         "joker_kill", "session_end", "escape", "abandon", "critical_hit", "deadly_blow",
         "redeal", "skip", "club", "blitz", "ace_of_spades", "keep_hand", "jack_first",
-        "random_attack",
+        "random_attack", "table", "not_turned",
     ):  # fmt: skip
         assert stats[event] > 0, (event, stats)
     assert stats["kill"] > 100 and stats["death"] > 20 and stats["level_up"] > 20

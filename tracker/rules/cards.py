@@ -33,17 +33,26 @@ class CardNotationError(ValueError):
     """Text that is not a card in the accepted notation."""
 
 
+def typed(text) -> str:
+    """What a player typed, quoted for a message (never a Python repr): ``“7x”``, ``that``."""
+    if isinstance(text, str) and text.strip():
+        return f"“{text.strip()}”"
+    if isinstance(text, int | float) and not isinstance(text, bool):
+        return f"“{text}”"
+    return "that"
+
+
 def parse_card(text) -> str:
     """Return the normal form of a card written in any accepted notation, or raise."""
     if not isinstance(text, str):
-        raise CardNotationError(f"{text!r} is not a card: write {ACCEPTED_FORMS}")
+        raise CardNotationError(f"{typed(text)} is not a card: write {ACCEPTED_FORMS}")
     # Emoji suits may carry a variation selector (♥️); spaces are harmless.
     cleaned = text.replace("\ufe0f", "").replace(" ", "").strip().upper()
     if cleaned in _JOKER_INPUT:
         return _JOKER_INPUT[cleaned]
     rank, suit = _RANK_INPUT.get(cleaned[:-1]), _SUIT_INPUT.get(cleaned[-1:])
     if rank is None or suit is None:
-        raise CardNotationError(f"{text!r} is not a card: write {ACCEPTED_FORMS}")
+        raise CardNotationError(f"{typed(text)} is not a card: write {ACCEPTED_FORMS}")
     return rank + suit
 
 
@@ -51,7 +60,7 @@ def parse_suit(text) -> str:
     """Return the suit letter for ``S H D C`` or ``♠ ♥ ♦ ♣`` (any case), or raise."""
     suit = _SUIT_INPUT.get(text.strip().upper()) if isinstance(text, str) else None
     if suit is None:
-        raise CardNotationError(f"{text!r} is not a suit: write S, H, D, C or ♠, ♥, ♦, ♣")
+        raise CardNotationError(f"{typed(text)} is not a suit: write S, H, D, C or ♠, ♥, ♦, ♣")
     return suit
 
 

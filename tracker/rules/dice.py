@@ -11,13 +11,15 @@ def check_dice(dice, count: int, sides: int = 6) -> list[int]:
     """Return `dice` as a list if it holds exactly `count` integers 1–`sides`, or raise."""
     what = f"{count} {'die' if count == 1 else 'dice'}"
     if not isinstance(dice, list | tuple):
-        raise DiceError(f"roll {what}: give the dice as a list of numbers 1–{sides}, not {dice!r}")
+        raise DiceError(f"roll {what} and enter what {'it shows' if count == 1 else 'each shows'}")
     if len(dice) != count:
         raise DiceError(f"roll exactly {what}, not {len(dice)}")
     for die in dice:
         # bool is an int in Python; a die is never True/False.
         if type(die) is not int or not 1 <= die <= sides:
-            raise DiceError(f"each die shows a whole number 1–{sides}, not {die!r}")
+            shown = f"“{die}”" if isinstance(die, int | str) and not isinstance(die, bool) else ""
+            also = f", not {shown}" if shown else ""
+            raise DiceError(f"each die shows a whole number from 1 to {sides}{also}")
     return list(dice)
 
 

@@ -157,8 +157,11 @@ def _between(state: dict, play) -> tuple[str, dict]:
     text = ""
     if refill:
         choices["refill"] = refill
-        text = f"Draw {_cards(refill)} into your hand (refill to STR {character['str']}, T-07). "
-    text += "Turn the top card of the draw pile and enter it: it is the next monster."
+        text = (
+            f"Draw {_cards(refill)} into your hand from the draw pile first (refill to STR "
+            f"{character['str']}, T-07). "
+        )
+    text += "Turn the top card of the draw pile face up and enter it: it is the next monster."
     known_top = _known_top(state)
     if known_top:
         choices["known_card"] = known_top
@@ -182,7 +185,7 @@ def _deal_text(state: dict) -> str:
     if deal["hidden"]:
         parts.append(f"{_cards(deal['hidden'])} face down under the {monster}")
     if deal["attack_pile"]:
-        parts.append(f"{_cards(deal['attack_pile'])} to its attack pile")
+        parts.append(f"{_cards(deal['attack_pile'])} face down to its attack pile")
     return "Deal " + " and ".join(parts) if parts else ""
 
 
@@ -231,18 +234,21 @@ def _character_turn(state: dict, play) -> tuple[str, dict]:
 
 
 _TURN_TEXT = {
-    "random attack": "Random attack: turn the top card of the draw pile and enter it.",
-    "critical hit": "Critical hit: turn the top card of the draw pile and enter it (face cards "
-    "and Jokers are discarded until a number card comes; it deals double).",
-    "monster attack card": "The {monster} attacks: turn the top card of its attack pile and "
-    "enter it.",
+    "random attack": "Random attack: turn the top card of the draw pile face up and enter it "
+    "(a number card deals its value).",
+    "critical hit": "Critical hit: turn the top card of the draw pile face up and enter it "
+    "(face cards and Jokers are discarded until a number card comes; it deals double).",
+    "monster attack card": "The {monster} attacks: turn the top card of its attack pile face up "
+    "and enter it.",
     "monster random attack": "The {monster} makes a random attack: turn the top card of the "
-    "draw pile and enter it.",
+    "draw pile face up and enter it.",
     "monster critical hit": "The {monster} scores a critical hit: turn the top card of the draw "
-    "pile and enter it (face cards and Jokers are discarded until a number card comes; it deals "
-    "double).",
-    "loot": "Loot: turn the next card face down under the {monster} and enter it.",
-    "jack extra card": "Jack's extra card: turn the top card of the draw pile and enter it.",
+    "pile face up and enter it (face cards and Jokers are discarded until a number card comes; "
+    "it deals double).",
+    "loot": "Turn up a card from under the {monster} (loot{left}) and enter it: a number card "
+    "goes into your inventory.",
+    "jack extra card": "Jack's extra card: turn the top card of the draw pile face up and enter "
+    "it: a number card goes into your inventory.",
 }
 
 
@@ -264,7 +270,10 @@ def _turn(state: dict, play) -> tuple[str, dict]:
         choices["loot_left"] = len(cards["hidden"])
     choices["monster_hp"] = fight["monster_hp"]
     choices["hp"] = fight["hp"]
-    text = _TURN_TEXT[reason].format(monster=card_text(fight["monster"]))
+    left = len(cards["hidden"]) if reason == "loot" else 0
+    text = _TURN_TEXT[reason].format(
+        monster=card_text(fight["monster"]), left=f", {left} left" if left > 1 else ""
+    )
     deal = _deal_text(state)
     if deal:
         choices["deal"] = state["internal"]["deal"]

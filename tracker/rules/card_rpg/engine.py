@@ -12,6 +12,7 @@ from .. import log
 from ..cards import (
     DECK,
     FACE_CARDS,
+    SUIT_NAMES,
     CardNotationError,
     card_text,
     cards_text,
@@ -35,6 +36,36 @@ STR_LEVELS = (3, 5, 7, 9)  # T-20: STR +1 on reaching these levels
 XP_PER_LEVEL = 10  # T-19: XP needed = 10 × current level
 ACE_PRICE = 20  # S-13: an Ace costs 20 gold to buy
 ON_TOP = "on top of the draw pile"
+
+# Where a `table` event tells the player to put real cards (its `to` field).
+TO_DISCARD = "discard pile"
+TO_BOTTOM = "bottom of draw pile"
+TO_HAND = "hand"
+TO_INVENTORY = "inventory"
+TO_DECK = "deck"
+
+# Action types in a player's words, for refusals ("now the game expects: roll the monster's HP").
+ACTION_WORDS = {
+    "create_character": "create a character",
+    "start_session": "start a session",
+    "note_hand": "note the cards in your hand",
+    "reveal_monster": "turn up the next monster",
+    "roll_monster_hp": "roll the monster's HP",
+    "attack": "attack",
+    "use_item": "use an inventory card",
+    "sell": "sell an inventory card",
+    "turn": "enter the card turned up",
+    "end_turn": "end your turn",
+    "save": "spend a card that saves you",
+    "accept_death": "accept death",
+    "keep_hand": "choose whether your King keeps his hand",
+    "level_up": "roll for the level-up",
+    "buy_back": "buy back a card",
+    "buy_top": "turn the top card to buy it",
+    "end_session": "end the session",
+}
+# Actions between the main steps that keep the reminders of the instruction (refill, deal).
+SIDE_ACTIONS = ("note_hand", "sell", "buy_back", "buy_top")
 
 # The steps the engine can wait in, and the action types each one lets through to a handler
 # (the handler then checks the details and names the rule it refuses by).
@@ -137,7 +168,7 @@ def apply(state: dict, action: dict) -> dict:
     if not isinstance(action, dict):
         raise RuleError(
             state["awaiting"]["rule"],
-            f"an action is an object with a type, not {action!r}. {_allowed_now(state)}",
+            f"that is not something you can do in this game. {_allowed_now(state)}",
         )
     kind = action.get("type")
     step = state["internal"]["step"]
@@ -145,8 +176,10 @@ def apply(state: dict, action: dict) -> dict:
         _refuse_out_of_turn(state, kind)
     new = _copy_state(state)
     new["events"] = []
-    new["internal"]["refill"] = 0
-    new["internal"]["deal"] = None
+    if kind not in SIDE_ACTIONS:
+        # The "deal" reminder stays until the player carries on with the fight; the refill
+        # reminder (T-07) stays between fights: both are physical steps still to make.
+        new["internal"]["deal"] = None
     _Play(new).handle(kind, action)
     new["actions"] += 1
     _publish(new)
@@ -231,8 +264,10 @@ def _fresh_internal(step: str) -> dict:
         "pending": [],  # reasons of the cards still to turn, the first one awaited now
         "deadly": False,  # the pending death is a deadly blow: only the A♥ saves (T-12)
         "free_buy_used": False,  # T-03 once_per_fight: the A♦'s free buy-back of this fight
-        "refill": 0,  # cards the last action drew into the hand (T-07), for the instruction
-        "deal": None,  # cards the last action dealt to a monster (S-16, S-17)
+        "refill": 0,  # cards the last fight's end drew into the hand (T-07), to say until the
+        # next monster is turned up (or note_hand leaves no unseen card in the hand)
+        "deal": None,  # cards just dealt to a monster (S-16, S-17), to say until the fight goes on
+        "random_cards": [],  # the play's face cards/Jokers whose random attacks are not done yet
     }
 
 
@@ -247,18 +282,32 @@ def _publish(state: dict) -> None:
     if fight is not None:
         fight["hidden"] = len(cards["hidden"])
         fight["attack_pile"] = len(cards["attack_pile"])
+        # For screens: HP never shown below zero, and a character hit by a deadly blow (T-12)
+        # shown as dying while `hp` keeps its value (T-22a).
+        hp = fight["monster_hp"]
+        fight["monster_hp_shown"] = None if hp is None else max(hp, 0)
+        fight.setdefault("deadly_blow", False)
+        fight["hp_shown"] = 0 if fight["deadly_blow"] else max(fight["hp"], 0)
+
+
+def _or_list(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def _allowed_now(state: dict) -> str:
     awaiting = state["awaiting"]
-    return f"{awaiting['instruction']} (allowed now: {', '.join(legal_action_types(state))})"
+    words = [ACTION_WORDS.get(kind, kind) for kind in legal_action_types(state)]
+    return f"{awaiting['instruction']} (now the game expects: {_or_list(words)})"
 
 
 def _refuse_out_of_turn(state: dict, kind) -> None:
     rule = state["awaiting"]["rule"]
     if kind not in ACTION_TYPES:
-        raise RuleError(rule, f"{kind!r} is not an action of this game. {_allowed_now(state)}")
-    raise RuleError(rule, f"you can't {kind.replace('_', ' ')} now. {_allowed_now(state)}")
+        what = f"“{kind}”" if isinstance(kind, str) and kind.strip() else "that"
+        raise RuleError(
+            rule, f"{what} is not something you can do in this game. {_allowed_now(state)}"
+        )
+    raise RuleError(rule, f"you can't {ACTION_WORDS[kind]} now. {_allowed_now(state)}")
 
 
 class _Play:
@@ -313,6 +362,12 @@ class _Play:
     def event(self, kind: str, rule: str, text: str, **data) -> None:
         self.events.append({"type": kind, "rule": rule, "text": text, **data})
 
+    def move(self, cards: list, to: str, rule: str, text: str, count: int | None = None) -> None:
+        """A `table` event: what the player does with real cards (`cards` = the known ones)."""
+        known = [card for card in cards if isinstance(card, str)]
+        count = len(cards) if count is None else count
+        self.event("table", rule, text, cards=known, to=to, count=count)
+
     # -- dispatch -----------------------------------------------------------------------------
 
     def handle(self, kind: str, action: dict) -> None:
@@ -322,15 +377,20 @@ class _Play:
 
     @staticmethod
     def card_field(action: dict, field: str = "card") -> str:
-        if field not in action:
-            raise RuleError("T-01", f"name the card: the action needs a {field!r} field")
+        if action.get(field) in (None, ""):
+            raise RuleError("T-01", "name the card first")
         return normalise_card(action[field])
 
     @staticmethod
-    def cards_field(action: dict, field: str = "cards", rule: str = "S-20") -> list[str]:
+    def cards_field(
+        action: dict,
+        field: str = "cards",
+        rule: str = "S-20",
+        what: str = "choose at least one card from your hand to attack with",
+    ) -> list[str]:
         given = action.get(field)
         if not isinstance(given, list) or not given:
-            raise RuleError(rule, f"name at least one card as a list in {field!r}, not {given!r}")
+            raise RuleError(rule, what)
         cards = [normalise_card(card) for card in given]
         doubles = sorted({card for card in cards if cards.count(card) > 1})
         if doubles:
@@ -338,17 +398,17 @@ class _Play:
         return cards
 
     @staticmethod
-    def dice_field(action: dict, field: str, count: int, rule: str) -> list[int]:
+    def dice_field(action: dict, field: str, count: int, rule: str, what: str) -> list[int]:
         try:
             return check_dice(action.get(field), count)
         except DiceError as exc:
-            raise RuleError(rule, f"{field}: {exc}") from None
+            raise RuleError(rule, f"{what}: {exc}") from None
 
     @staticmethod
     def bool_field(action: dict, field: str, rule: str, question: str) -> bool:
         given = action.get(field)
         if not isinstance(given, bool):
-            raise RuleError(rule, f"{question}: give {field} as true or false, not {given!r}")
+            raise RuleError(rule, f"{question}? Answer yes or no")
         return given
 
     # -- where cards are ------------------------------------------------------------------------
@@ -415,17 +475,34 @@ class _Play:
             self.refuse_if_known(card, where)
         self.cards[pile].pop(0)
 
-    def take_from_hand(self, card: str, rule: str) -> None:
+    def hand_listing(self) -> str:
+        """What the hand holds, in full: ``7♥, 6♣ and 1 card the app hasn't seen``."""
+        unseen = len(self.cards["hand_unknown"])
+        parts = [card_text(card) for card in self.hand["known"]]
+        if unseen:
+            parts.append(f"{unseen} card{'' if unseen == 1 else 's'} the app hasn't seen")
+        if not parts:
+            return "your hand is empty"
+        listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+        return f"your hand holds {listed}"
+
+    def take_from_hand(self, card: str, rule: str, before: tuple[str, int] | None = None) -> None:
+        """Take a card out of the hand. `before` = (the whole hand as text, how many of its
+        cards were unseen) before this play began, so a refusal lists the hand in full."""
         known = self.hand["known"]
         if card in known:
             known.remove(card)
             return
         self.refuse_if_known(card, "in your hand")
         if not self.cards["hand_unknown"]:
+            listing, unseen = before or (self.hand_listing(), 0)
+            also = (
+                ", and this play already names as many cards the app hasn't seen as your hand holds"
+                if unseen
+                else ""
+            )
             raise RuleError(
-                rule,
-                f"the {card_text(card)} is not in your hand: it holds "
-                f"{cards_text(known) or 'no cards'}",
+                rule, f"the {card_text(card)} isn't one of your known cards{also}: {listing}"
             )
         self.cards["hand_unknown"].pop(0)
 
@@ -438,8 +515,8 @@ class _Play:
         if not self.cards["discard_unknown"]:
             raise RuleError(
                 "T-05",
-                f"the {card_text(card)} is not in the discard pile: it holds "
-                f"{cards_text(known) or 'no cards'}",
+                f"the {card_text(card)} is not in the discard pile: "
+                + (f"it holds {cards_text(known)}" if known else "it is empty"),
             )
         self.cards["discard_unknown"].pop(0)
 
@@ -447,11 +524,11 @@ class _Play:
         inventory = self.character["inventory"]
         if card not in inventory:
             phrase = places.locations(self.state).get(card)
-            where = f"; {places.describe_place(card, phrase)}" if phrase else ""
+            where = f"; it {phrase}" if phrase else ""
+            holds = f"holds {cards_text(inventory)}" if inventory else "is empty"
             raise RuleError(
                 rule,
-                f"the {card_text(card)} is not in your inventory{where} (inventory: "
-                f"{cards_text(inventory) or 'empty'})",
+                f"the {card_text(card)} is not in your inventory{where}. Your inventory {holds}",
             )
         inventory.remove(card)
 
@@ -471,19 +548,36 @@ class _Play:
         else:
             self.cards["hand_unknown"].append(slot)
 
-    def spend(self, card: str) -> None:
+    def spend(self, card: str, announce: bool = True) -> None:
         """An inventory card once used: Aces to the bottom of the draw pile, others discarded."""
         if is_ace(card):
             self.to_bottom(card)  # S-12
+            if announce:
+                self.move(
+                    [card],
+                    TO_BOTTOM,
+                    "S-12",
+                    f"Put the {card_text(card)} at the bottom of the draw pile (a spent Ace goes "
+                    "there, not to the discard pile).",
+                )
         else:
             self.to_discard(card)  # S-11
+            if announce:
+                self.move(
+                    [card], TO_DISCARD, "S-11", f"Put the {card_text(card)} on the discard pile."
+                )
 
     def claim(self, card: str, how: str) -> None:
         """A card claimed into the inventory (loot, Jack's card, buying): S-10, T-04a, T-17."""
+        moved = {"cards": [card], "count": 1}
         if not is_number(card):
             self.to_discard(card)
             self.event(
-                "discard", "T-17", f"The {card_text(card)} ({how}) goes to the discard pile."
+                "discard",
+                "T-17",
+                f"The {card_text(card)} ({how}) is not an item: put it on the discard pile.",
+                to=TO_DISCARD,
+                **moved,
             )
             return
         if suit(card) == "D" and card != "AD":
@@ -493,27 +587,43 @@ class _Play:
             self.event(
                 "gold",
                 "S-10",
-                f"The {card_text(card)} ({how}) turns into {gold} gold; put it at the bottom of "
+                f"The {card_text(card)} ({how}) turns into {gold} gold: put it at the bottom of "
                 "the draw pile.",
                 gold=gold,
+                to=TO_BOTTOM,
+                **moved,
             )
             return
         self.character["inventory"].append(card)
-        self.event("item", "S-10", f"The {card_text(card)} ({how}) goes into your inventory.")
+        self.event(
+            "item",
+            "S-10",
+            f"The {card_text(card)} ({how}) goes into your inventory: put it with your "
+            "inventory cards.",
+            to=TO_INVENTORY,
+            **moved,
+        )
 
     def flush_table(self) -> None:
         """T-11, T-13: the cards played or turned this turn go to the discard pile."""
         fight = self.fight
         if fight is not None and fight["table"]:
-            self.session["discard_pile"].extend(fight["table"])
+            table = fight["table"]
+            self.session["discard_pile"].extend(table)
             fight["table"] = []
+            self.move(
+                table,
+                TO_DISCARD,
+                "T-13" if fight["turn"] == "monster" else "T-11",
+                f"Put the {cards_text(table)} on the discard pile.",
+            )
 
     # -- character and sessions ---------------------------------------------------------------
 
     def do_create_character(self, action: dict) -> None:
         name = action.get("name")
         if not isinstance(name, str) or not name.strip():
-            raise RuleError("S-03", f"give the character a name, not {name!r}")
+            raise RuleError("S-03", "give the character a name")
         if "class" not in action:
             raise RuleError("S-06", "choose a face card (J, Q or K of any suit) as the class")
         chosen = normalise_card(action["class"])
@@ -526,8 +636,8 @@ class _Play:
         ruleset = Ruleset.from_dict(action.get("ruleset"))
         count = ruleset.creation_dice_count
         rule = "T-02"
-        str_roll = sum(self.dice_field(action, "str_dice", count, rule))
-        hp_roll = sum(self.dice_field(action, "hp_dice", count, rule))
+        str_roll = sum(self.dice_field(action, "str_dice", count, rule, "STR roll"))
+        hp_roll = sum(self.dice_field(action, "hp_dice", count, rule, "HP roll"))
         self.state["character"] = {
             "name": name.strip(),
             "class": chosen,
@@ -559,7 +669,9 @@ class _Play:
         size = min(start_hand_size(character), len(deck))
         hand = action.get("hand")
         if hand is not None:
-            hand = self.cards_field(action, "hand", "S-14")
+            hand = self.cards_field(
+                action, "hand", "S-14", "name the cards dealt to your hand, or none at all"
+            )
             if len(hand) != size:
                 raise RuleError("S-14", f"deal exactly {size} cards to the hand, not {len(hand)}")
             for card in hand:
@@ -610,6 +722,19 @@ class _Play:
             f"Session {character['sessions']} is over ({why}). Sessions played: "
             f"{character['sessions']}.",
         )
+        inventory = character["inventory"]
+        out = f"the {card_text(character['class'])} (your class card)"
+        if inventory:
+            out += f" and your inventory ({cards_text(inventory)}), which stay out"
+        else:
+            out += ", which stays out"
+        self.move(
+            [],
+            TO_DECK,
+            "T-08",
+            f"Gather all the cards back into the deck except {out}.",
+            count=len(DECK) - 1 - len(inventory),
+        )
 
     def check_session_end(self) -> None:
         """T-08: between fights, fewer than level + 2 cards in the draw pile ends the session."""
@@ -618,7 +743,10 @@ class _Play:
             self.end_session(f"the draw pile holds fewer than {needed} cards")
 
     def do_note_hand(self, action: dict) -> None:
-        for card in self.cards_field(action, "cards", "S-14"):
+        named = self.cards_field(
+            action, "cards", "S-14", "name at least one card you hold in your hand"
+        )
+        for card in named:
             if card in self.hand["known"]:
                 continue
             self.refuse_if_known(card, "in your hand")
@@ -630,6 +758,8 @@ class _Play:
                 )
             self.cards["hand_unknown"].pop(0)
             self.hand["known"].append(card)
+        if not self.cards["hand_unknown"]:
+            self.internal["refill"] = 0  # T-07: the cards drawn are in the hand and known
 
     # -- buying and selling -------------------------------------------------------------------
 
@@ -661,7 +791,15 @@ class _Play:
         if cost == 0 and self.ruleset.ace_of_diamonds == "once_per_fight":
             self.internal["free_buy_used"] = True
         paid = "free with the A♦ (T-03)" if cost == 0 else f"{cost} gold"
-        self.event("buy_back", "T-05", f"Bought back the {card_text(card)} into your hand: {paid}.")
+        self.event(
+            "buy_back",
+            "T-05",
+            f"Bought back the {card_text(card)} ({paid}): take it from the discard pile into "
+            "your hand.",
+            cards=[card],
+            to=TO_HAND,
+            count=1,
+        )
 
     def do_buy_top(self, action: dict) -> None:
         card = self.card_field(action)
@@ -669,21 +807,28 @@ class _Play:
         self.take_top(card, "S-13")
         if not buy:
             self.to_discard(card)
-            self.event("buy_top", "S-13", f"The {card_text(card)} is not bought: discarded.")
+            self.event(
+                "buy_top",
+                "S-13",
+                f"The {card_text(card)} is not bought: put it on the discard pile.",
+                cards=[card],
+                to=TO_DISCARD,
+                count=1,
+            )
         else:
             if not is_number(card):
                 raise RuleError(
                     "S-13",
                     f"the {card_text(card)} can't be bought: only number cards go into the "
-                    "inventory; it is discarded (buy false)",
+                    "inventory. Choose not to buy it, and it goes to the discard pile",
                 )
             price = ACE_PRICE if is_ace(card) else value(card)
             gold = self.character["gold"]
             if price > gold:
                 raise RuleError(
                     "S-13",
-                    f"the {card_text(card)} costs {price} gold and you have {gold}: it is "
-                    "discarded (buy false)",
+                    f"the {card_text(card)} costs {price} gold and you have {gold}. Choose not "
+                    "to buy it, and it goes to the discard pile",
                 )
             self.character["gold"] -= price
             self.event("buy_top", "S-13", f"Bought the {card_text(card)} for {price} gold.")
@@ -705,14 +850,15 @@ class _Play:
         self.take_from_inventory(card, "S-09")
         gold = value(card)
         self.character["gold"] += gold
-        self.spend(card)  # T-04b: a sold Ace goes to the bottom of the draw pile
         self.event("sell", "S-09", f"Sold the {card_text(card)} for {gold} gold.", gold=gold)
+        self.spend(card)  # T-04b: a sold Ace goes to the bottom of the draw pile
 
     # -- a fight: monster, HP, turns ----------------------------------------------------------
 
     def do_reveal_monster(self, action: dict) -> None:
         card = self.card_field(action)
         self.take_top(card, "S-16")
+        self.internal["refill"] = 0  # T-07: the refill is done once the next monster is up
         level = self.character["level"]
         # S-16: 1 card under a face card, 2 under a Joker; S-17: level (2 × level) attack cards.
         hidden = self.deal(2 if is_joker(card) else 1 if is_face(card) else 0)
@@ -736,6 +882,7 @@ class _Play:
             "blitz": False,
             "table": [],
             "result": None,
+            "deadly_blow": False,
         }
         self.event("monster", "S-16", f"The monster is the {card_text(card)}.")
         if is_joker(card):
@@ -758,7 +905,7 @@ class _Play:
 
     def do_roll_monster_hp(self, action: dict) -> None:
         fight = self.fight
-        dice = self.dice_field(action, "dice", fight["hp_dice"], "S-18")
+        dice = self.dice_field(action, "dice", fight["hp_dice"], "S-18", "monster HP roll")
         hp = sum(dice)
         monster = fight["monster"]
         # S-18, T-16: a face card is worth its HP roll, a number card its value.
@@ -853,8 +1000,9 @@ class _Play:
                 f"a combo needs cards of one rank: {cards_text(cards)} differ. Play them one "
                 "at a time (an inventory Club gives an extra attack) or use the A♣ first",
             )
+        before = (self.hand_listing(), len(self.cards["hand_unknown"]))
         for card in cards:
-            self.take_from_hand(card, "S-20")
+            self.take_from_hand(card, "S-20", before)
         if fight["attacked"]:
             fight["extra_attacks"] -= 1  # T-15: a Club-granted attack
         fight["attacked"] = True
@@ -862,6 +1010,7 @@ class _Play:
         fight["table"].extend(cards)
         # T-11a: number cards first, then each random attack in the order played.
         numbers = [card for card in cards if is_number(card)]
+        self.internal["random_cards"] = [card for card in cards if not is_number(card)]
         if numbers and self.hit_monster(sum(map(value, numbers)), cards_text(numbers)):
             return
         # S-21: a face card makes a random attack; a Joker's draw is a critical hit at once.
@@ -965,24 +1114,24 @@ class _Play:
                 if wanted != self.class_suit():
                     raise RuleError(
                         "S-08",
-                        f"a {card_text(self.character['class'])} character may use inventory "
-                        f"cards as {SUIT_PLURAL[self.class_suit()]} only",
+                        f"a {card_text(self.character['class'])} character may use an inventory "
+                        f"card as its own suit or as a {SUIT_NAMES[self.class_suit()]}",
                     )
                 used_as = wanted
         fight = self.fight
         if card == "AS":
-            self.spend(card)
             fight["monster_hp"] = min(fight["monster_hp"], 0)
             self.event(
                 "ace_of_spades",
                 "S-12",
                 f"The A♠ kills the {card_text(fight['monster'])} outright.",
             )
+            self.spend(card)
             self.win()
         elif card == "AC":
-            self.spend(card)
             fight["blitz"] = True
             self.event("blitz", "S-12", "The A♣: your next play may be any cards from your hand.")
+            self.spend(card)
         elif card in ("AH", "AD"):
             use = "saves you when you die" if card == "AH" else "pays for buying back cards"
             raise RuleError("S-12", f"the {card_text(card)} is not played: it {use}")
@@ -992,13 +1141,13 @@ class _Play:
             self.spend(card)
             self.hit_monster(value(card), f"{card_text(card)} used as a Spade")
         elif used_as == "C":
-            self.spend(card)
             fight["extra_attacks"] += 1  # S-10, T-15
             self.event(
                 "club",
                 "S-10",
                 f"{card_text(card)} used as a Club: one extra attack this turn.",
             )
+            self.spend(card)
         elif used_as == "H":
             raise RuleError(
                 "S-10",
@@ -1032,8 +1181,11 @@ class _Play:
         self.fight["table"].append(card)
         if is_number(card):
             pending.pop(0)
-            damage = value(card) * (2 if reason in CRITICAL else 1)
-            how = f"{card_text(card)} ({reason})"
+            critical = reason in CRITICAL
+            damage = value(card) * (2 if critical else 1)
+            how = f"{card_text(card)} ({reason}{f', 2 × {value(card)}' if critical else ''})"
+            if side == "character":
+                self.random_attack_done()
             took_over = (
                 self.hit_monster(damage, how)
                 if side == "character"
@@ -1043,6 +1195,8 @@ class _Play:
                 return
         elif is_joker(card) and reason not in CRITICAL:
             pending.pop(0)
+            if side == "character":
+                self.random_attack_done()
             self.deadly_blow(side)  # T-12, T-13
             return
         else:
@@ -1054,6 +1208,12 @@ class _Play:
                 f"{card_text(card)}: {pending[0]}! Turn the next card of the draw pile.",
             )
         self.proceed(side)
+
+    def random_attack_done(self) -> None:
+        """One of the play's random attacks is resolved (T-11a)."""
+        played = self.internal.get("random_cards")
+        if played:
+            played.pop(0)
 
     def hit_character(self, damage: int, how: str) -> bool:
         """T-13: damage to the character; True if its HP fell below zero (S-23)."""
@@ -1078,6 +1238,9 @@ class _Play:
             )
             self.win()
         else:
+            self.fight["deadly_blow"] = (
+                True  # `hp` stays as it was; screens show the character dying
+            )
             self.event("deadly_blow", "T-12", "A Joker: the monster strikes a deadly blow!")
             self.dying(deadly=True)
 
@@ -1118,14 +1281,15 @@ class _Play:
                 f"the {card_text(card)} can't save you now: choose {listed} or accept death",
             )
         self.take_from_inventory(card, "T-22a")
-        self.spend(card)
         self.fight["hp"] = options[card]
+        self.fight["deadly_blow"] = False
         self.internal["deadly"] = False
         self.event(
             "save",
             "S-12" if card == "AH" else "S-10",
             f"The {card_text(card)} saves you: HP {options[card]}.",
         )
+        self.spend(card)
         self.character_turn()  # T-13: the monster's attack is over and the character lives
 
     def do_accept_death(self, action: dict) -> None:
@@ -1140,28 +1304,64 @@ class _Play:
         self.fight["result"] = "died"
         self.internal["deadly"] = False
         self.event("death", "T-22", f"{character['name']} dies. Deaths: {character['deaths']}.")
+        self.flush_table()  # T-13: the attack card that killed goes to the discard pile
         if self.class_rank() == "K" and self.hand_count() > 0:
             self.set_step("keep_hand")  # S-07
         else:
             self.finish_death(keep=False)
 
     def do_keep_hand(self, action: dict) -> None:
-        keep = self.bool_field(action, "keep", "S-07", "does your King keep the hand")
+        keep = self.bool_field(action, "keep", "S-07", "does your King keep his hand")
         self.finish_death(keep)
 
     def finish_death(self, keep: bool) -> None:
-        if not keep:
-            for card in self.hand["known"]:
-                self.to_discard(card)
-            for number in self.cards["hand_unknown"]:
-                self.to_discard(number)
+        count = self.hand_count()
+        if keep:
+            self.move(
+                list(self.hand["known"]),
+                TO_HAND,
+                "S-07",
+                f"Your King keeps his hand: hold on to your {_cards(count)}.",
+            )
+        elif count:
+            hand = list(self.hand["known"]) + list(self.cards["hand_unknown"])
+            for slot in hand:
+                self.to_discard(slot)
             self.hand["known"] = []
             self.cards["hand_unknown"] = []
+            self.move(
+                hand,
+                TO_DISCARD,
+                "T-22",
+                f"Put your hand ({_cards(count)}) on the discard pile.",
+            )
         # T-22: the inventory is lost but the A♦ (S-12); Aces to the bottom of the draw pile.
         inventory = self.character["inventory"]
-        for card in [card for card in inventory if card != "AD"]:
+        lost = [card for card in inventory if card != "AD"]
+        for card in lost:
             inventory.remove(card)
-            self.spend(card)
+            self.spend(card, announce=False)
+        kept = " Keep the A♦: it is never lost on death (S-12)." if "AD" in inventory else ""
+        discarded = [card for card in lost if not is_ace(card)]
+        aces = [card for card in lost if is_ace(card)]
+        if discarded:
+            self.move(
+                discarded,
+                TO_DISCARD,
+                "T-22",
+                f"Your inventory is lost: put the {cards_text(discarded)} on the discard pile."
+                + ("" if aces else kept),
+            )
+        if aces:
+            self.move(
+                aces,
+                TO_BOTTOM,
+                "T-22",
+                f"Put the {cards_text(aces)} at the bottom of the draw pile (spent Aces go "
+                "there, S-12)." + kept,
+            )
+        if not lost and kept:
+            self.move(["AD"], TO_INVENTORY, "S-12", kept.strip())
         self.end_fight()
 
     # -- victory, loot, level-ups -------------------------------------------------------------
@@ -1170,6 +1370,28 @@ class _Play:
         """T-16, T-18a (1)-(2): XP, kills, Jokers; then the hidden cards are turned as loot."""
         fight, character = self.fight, self.character
         self.internal["pending"] = []
+        unneeded = self.internal.get("random_cards") or []
+        self.internal["random_cards"] = []
+        if unneeded:
+            # T-11a: the monster is dead: the remaining random attacks are not turned.
+            monster = card_text(fight["monster"])
+            if len(unneeded) == 1:
+                text = (
+                    f"The {monster} is already dead: turn no card for the "
+                    f"{card_text(unneeded[0])}'s random attack (the {card_text(unneeded[0])} "
+                    "still goes on the discard pile)."
+                )
+            else:
+                text = (
+                    f"The {monster} is already dead: turn no card for the random attacks of "
+                    f"the {cards_text(unneeded)} (they still go on the discard pile)."
+                )
+            self.event(
+                "not_turned",
+                "T-11a",
+                text,
+                cards=list(unneeded),
+            )
         self.flush_table()
         fight["result"] = "won"
         fight["turn"] = None
@@ -1202,7 +1424,7 @@ class _Play:
         return character["level"] < MAX_LEVEL and character["xp"] >= character["xp_next"]
 
     def do_level_up(self, action: dict) -> None:
-        (die,) = self.dice_field(action, "hp_dice", 1, "T-20")
+        (die,) = self.dice_field(action, "hp_dice", 1, "T-20", "level-up roll")
         character = self.character
         old = dict(character)
         character["xp"] -= XP_PER_LEVEL * character["level"]  # T-19: the rest carries over
@@ -1229,11 +1451,18 @@ class _Play:
         self.to_discard(fight["monster"])
         for slot in cards["hidden"] + cards["attack_pile"]:
             self.to_discard(slot)  # T-18: never-turned cards stay unknown
+        self.move(
+            [fight["monster"], *cards["hidden"], *cards["attack_pile"]],
+            TO_DISCARD,
+            {"won": "T-18", "died": "T-22"}.get(fight["result"], "T-14"),
+            f"Put {_fight_cards_text(fight['monster'], cards)} on the discard pile.",
+        )
         cards["hidden"], cards["attack_pile"] = [], []
         self.state["fight"] = None
         self.internal.update(pending=[], deadly=False, free_buy_used=False)
         self.set_step("between")
         needed = self.character["str"] - self.hand_count()
+        self.internal["refill"] = 0
         if needed > 0:
             drawn = self.deal(needed)  # T-07: draw what there is
             for slot in drawn:
@@ -1242,7 +1471,23 @@ class _Play:
         self.check_session_end()
 
 
-SUIT_PLURAL = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
+def _cards(count: int) -> str:
+    return f"{count} card{'' if count == 1 else 's'}"
+
+
+def _fight_cards_text(monster: str, cards: dict) -> str:
+    """``the Q♠, the card under it and the 2 cards left in its attack pile`` (T-18)."""
+    parts = [f"the {card_text(monster)}"]
+    hidden, pile = len(cards["hidden"]), len(cards["attack_pile"])
+    if hidden:
+        parts.append("the card under it" if hidden == 1 else f"the {hidden} cards under it")
+    if pile:
+        parts.append(
+            "the card left in its attack pile"
+            if pile == 1
+            else f"the {pile} cards left in its attack pile"
+        )
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def describe(state: dict) -> dict:

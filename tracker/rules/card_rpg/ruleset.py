@@ -19,6 +19,11 @@ class Ruleset:
         "ace_of_diamonds": ("free", "once_per_fight"),
         "empty_attack_pile": ("skip", "monster_redeals"),
     }
+    WORDS: ClassVar[dict[str, str]] = {
+        "creation_dice": "creation dice",
+        "ace_of_diamonds": "A♦ buy-backs",
+        "empty_attack_pile": "empty attack pile",
+    }
     RULES: ClassVar[dict[str, str]] = {
         "creation_dice": "T-02",
         "ace_of_diamonds": "T-03",
@@ -39,10 +44,11 @@ class Ruleset:
             chosen = getattr(self, option)
             if chosen not in choices:
                 # T-04b: an unknown table-rule option is refused.
+                shown = f"“{chosen}”" if isinstance(chosen, str | int) else "that"
                 raise RuleError(
                     "T-04b",
-                    f"{chosen!r} is not a choice for the table rule {option} "
-                    f"({self.RULES[option]}): choose {' or '.join(map(repr, choices))}",
+                    f"{shown} is not a choice for the table rule on {self.WORDS[option]} "
+                    f"({self.RULES[option]}): choose {' or '.join(choices)}",
                 )
 
     @property
@@ -60,15 +66,15 @@ class Ruleset:
         if data is None:
             return cls()
         if not isinstance(data, dict):
-            raise RuleError(
-                "T-04b", f"the table rules must be given as options and choices, not {data!r}"
-            )
+            raise RuleError("T-04b", "the table rules must be given as options and their choices")
         known = {field.name for field in fields(cls)}
         for option in data:
             if option not in known:
+                listed = [f"{cls.WORDS[name]} ({cls.RULES[name]})" for name in cls.CHOICES]
+                shown = f"“{option}”" if isinstance(option, str) else "that"
                 raise RuleError(
                     "T-04b",
-                    f"{option!r} is not a table-rule option: the options are "
-                    f"{', '.join(sorted(known))}",
+                    f"{shown} is not a table rule you can choose: the table rules are "
+                    f"{', '.join(listed[:-1])} and {listed[-1]}",
                 )
         return cls(**data)
