@@ -9,10 +9,24 @@ cards of the grid are greyed out and why.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
+
+from django.urls import reverse
 
 from tracker.dice_roller import die_face
 from tracker.rules.card_rpg import VirtualTable, places
-from tracker.rules.cards import DECK, RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, card_text, rank, suit
+from tracker.rules.cards import (
+    DECK,
+    RANKS,
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    SUITS,
+    CardNotationError,
+    card_text,
+    parse_card,
+    rank,
+    suit,
+)
 from tracker.templatetags.cards import card_name
 
 # The rules' short texts, shown when the player taps a rule ID (our own words; the full text
@@ -101,11 +115,50 @@ SIDE_ACTIONS = ("buy_back", "buy_top", "sell", "note_hand", "end_session")
 # The inputs a virtual table can fill in, and what its button says.
 DEAL_LABELS = {
     "start_session": "Shuffle and deal my hand",
-    "note_hand": "Look at the cards I drew",
+    "note_hand": "Show me the cards I drew",
     "reveal_monster": "Turn the next monster",
     "roll_monster_hp": "Roll the monster's HP",
     "turn": "Turn the card",
     "level_up": "Roll for my new HP",
+}
+# At a virtual table: what the app does for a card turned, by the reason it is turned.
+VIRTUAL_TURN = {
+    "random attack": "Random attack: the app turns the top card of the draw pile.",
+    "critical hit": "Critical hit: the app turns the top card of the draw pile (face cards and "
+    "Jokers are discarded until a number card comes; it deals double).",
+    "monster attack card": "The {monster} attacks: the app turns the top card of its attack pile.",
+    "monster random attack": "The {monster} makes a random attack: the app turns the top card "
+    "of the draw pile.",
+    "monster critical hit": "The {monster} scores a critical hit: the app turns the top card of "
+    "the draw pile (face cards and Jokers are discarded until a number card comes; it deals "
+    "double).",
+    "loot": "Loot: the app turns the next card that lay face down under the {monster}.",
+    "jack extra card": "The Jack's extra card: the app turns the top card of the draw pile.",
+}
+# The undo button names the action it takes back, in the player's words.
+UNDO_WORDS = {
+    "start_session": "Start the session",
+    "note_hand": "Note {cards}",
+    "reveal_monster": "Monster {card}",
+    "roll_monster_hp": "Roll the monster's HP",
+    "attack": "Attack with {cards}",
+    "use_item": "Use the {card}",
+    "sell": "Sell the {card}",
+    "turn": "Turn the {card}",
+    "end_turn": "End my turn",
+    "save": "Save with the {card}",
+    "accept_death": "Accept death",
+    "keep_hand": "Keep my hand",
+    "level_up": "Roll for new HP",
+    "buy_back": "Buy back the {card}",
+    "buy_top": "Buy the {card}",
+    "end_session": "End the session",
+}
+# The several-card entries: what their button says.
+ENTRY_SUBMIT = {
+    "start_session": "Start with these cards",
+    "note_hand": "Note them",
+    "attack": "Attack",
 }
 TURN_TITLES = {
     "random attack": "Random attack",
@@ -130,12 +183,20 @@ class GridCard:
     def name(self) -> str:
         return card_name(self.code)
 
+    checked: bool = False
+
     @property
     def short(self) -> str:
-        """What the grid cell shows: ``7♥``; a Joker as 🃏."""
+        """What the grid cell shows: ``7♥``; a Joker as the word."""
         return (
-            "🃏" if self.code.startswith("JK") else rank(self.code) + SUIT_SYMBOLS[suit(self.code)]
+            "Joker"
+            if self.code.startswith("JK")
+            else rank(self.code) + SUIT_SYMBOLS[suit(self.code)]
         )
+
+    @property
+    def joker_colour(self) -> str:
+        return {"JK1": "black", "JK2": "red"}.get(self.code, "")
 
     @property
     def available(self) -> bool:
@@ -157,6 +218,19 @@ class Screen:
     notice: str = ""
     last_dice: list[int] = field(default_factory=list)
     peek: str = ""  # a virtual top card turned to be bought or discarded
+    # What the undo button takes back: the newest logged action that is not an app-filled
+    # note_hand (that one goes with the action before it), and how many log entries that is.
+    undo_action: dict | None = None
+    undo_steps: int = 1
+    # Events of an action applied just before the app's own note_hand, shown with its events.
+    earlier_events: list[dict] = field(default_factory=list)
+    # A card entry drawn again as the player left it: after a refusal or a picker tap.
+    entry_kind: str = ""
+    typed: str = ""
+    picked: list[str] = field(default_factory=list)
+    ticked: list[str] = field(default_factory=list)
+    shown_rank: str = ""
+    hint: str = ""
 
     # -- the record and the fight ---------------------------------------------------------------
 
@@ -217,24 +291,158 @@ class Screen:
         return not (self.awaiting.get("instruction") or "").lower().startswith(title)
 
     @property
+    def instruction(self) -> str:
+        """What to do now. At a virtual table: what the app does and what the player taps,
+        mapped from what is awaited (the engine's words are about real cards)."""
+        text = self.awaiting.get("instruction") or ""
+        if not self.virtual:
+            return text
+        deal = self.deal_action
+        kind = deal["type"] if deal else ""
+        tap = f" Tap “{self.deal_label}”." if deal else ""
+        choices = self.choices
+        monster = card_text(self.fight["monster"]) if self.fight else ""
+        dealt = self._virtual_deal_text(monster)
+        if kind == "start_session":
+            first = " (first session: as many as your STR)" if choices.get("first_session") else ""
+            out = " and your inventory" if self.character.get("inventory") else ""
+            return (
+                f"The app takes the {card_text(self.character['class'])}{out} out of the deck, "
+                f"shuffles it and deals your hand of {_cards(choices.get('hand_cards', 0))}"
+                f"{first}.{tap}"
+            )
+        if kind == "reveal_monster":
+            refill = choices.get("refill")
+            drew = (
+                f"The app drew {_cards(refill)} into your hand (refill to STR "
+                f"{self.character.get('str')}). "
+                if refill
+                else ""
+            )
+            return (
+                f"{drew}The app turns the top card of the draw pile: it is the next monster."
+                f"{tap} To buy, sell or end the session, do it first (below)."
+            )
+        if kind == "roll_monster_hp":
+            dice = choices.get("dice") or 0
+            roll = f"The app rolls {dice} {'die' if dice == 1 else 'dice'} for its HP."
+            return f"{dealt}{roll}{tap}"
+        if kind == "turn":
+            said = VIRTUAL_TURN.get(self.reason, "The app turns the card.").format(monster=monster)
+            return f"{dealt}{said}{tap}"
+        if kind == "level_up":
+            up = choices
+            stronger = ""
+            if up.get("str") and up["str"].get("to") != up["str"].get("from"):
+                stronger = f"; STR {up['str']['from']} → {up['str']['to']}"
+            level = up.get("level") or {}
+            return (
+                f"Level {level.get('from')} → {level.get('to')}! The app rolls 1 die: your HP "
+                f"max ({up.get('hp_max')}) goes up by the roll{stronger}.{tap}"
+            )
+        if kind == "note_hand":
+            return f"The app shows you the cards drawn into your hand.{tap}"
+        if dealt and text.startswith("Deal "):
+            # The engine's first sentence tells a real table what to deal: the app did it.
+            head, _, rest = text.partition(". ")
+            hp = f" It has {self.fight['monster_hp']} HP." if "HP" in head and self.fight else ""
+            return f"{dealt.rstrip()}{hp} {rest}".strip()
+        return text
+
+    def _virtual_deal_text(self, monster: str) -> str:
+        """The cards the app just dealt to the monster (awaiting.choices.deal), in words."""
+        deal = self.choices.get("deal") or {}
+        parts = []
+        if deal.get("hidden"):
+            parts.append(f"{_cards(deal['hidden'])} face down under the {monster}")
+        if deal.get("attack_pile"):
+            parts.append(f"{_cards(deal['attack_pile'])} to its attack pile")
+        return f"The app dealt {' and '.join(parts)}. " if parts else ""
+
+    @property
     def hp(self) -> int:
         fight = self.fight
         return fight["hp"] if fight else self.character.get("hp_max", 0)
 
     @property
+    def hero_fate(self) -> str:
+        """'dying' while a save is awaited, 'dead' once the character died in this fight."""
+        fight = self.fight
+        if not fight:
+            return ""
+        if fight.get("result") == "died":
+            return "dead"
+        if self.reason == "dying" or self.deadly_blow:
+            return "dying"
+        return ""
+
+    @property
+    def deadly_blow(self) -> bool:
+        fight = self.fight or {}
+        return bool(self.choices.get("deadly_blow") or fight.get("deadly_blow"))
+
+    @property
+    def hp_shown(self) -> int:
+        """The hero's HP as shown: 0 once dead or struck by a deadly blow (the engine keeps the
+        HP as it was), the negative HP while dying of damage (a save restores from there)."""
+        if self.hero_fate == "dead" or (self.hero_fate == "dying" and self.hp >= 0):
+            return 0
+        return self.hp
+
+    @property
+    def hp_bar(self) -> int:
+        return max(0, self.hp_shown)
+
+    @property
     def hp_percent(self) -> int:
-        return _percent(self.hp, self.character.get("hp_max") or 1)
+        return _percent(self.hp_bar, self.character.get("hp_max") or 1)
+
+    @property
+    def monster_hp_shown(self) -> int | None:
+        """The monster's HP as shown: never below 0."""
+        fight = self.fight
+        if not fight or fight.get("monster_hp") is None:
+            return None
+        return max(0, fight["monster_hp"])
+
+    @property
+    def monster_defeated(self) -> bool:
+        fight = self.fight
+        if not fight:
+            return False
+        return fight.get("result") == "won" or (
+            fight.get("monster_hp") is not None
+            and fight.get("monster_hp_max") is not None
+            and fight["monster_hp"] <= 0
+        )
 
     @property
     def monster_percent(self) -> int:
         fight = self.fight
         if not fight or not fight.get("monster_hp_max"):
             return 0
-        return _percent(fight["monster_hp"], fight["monster_hp_max"])
+        return _percent(self.monster_hp_shown or 0, fight["monster_hp_max"])
 
     @property
     def events(self) -> list[dict]:
-        return self.state.get("events") or []
+        return list(self.earlier_events) + list(self.state.get("events") or [])
+
+    # -- undo -----------------------------------------------------------------------------------
+
+    @property
+    def undo_label(self) -> str:
+        """What the undo button takes back, e.g. "End my turn" (empty: nothing to undo)."""
+        action = self.undo_action
+        if not action or action.get("type") == "create_character":
+            return ""
+        return action_words(action)
+
+    # -- who deals ------------------------------------------------------------------------------
+
+    @property
+    def can_switch_dealer(self) -> bool:
+        """ "The app deals for me" is chosen per session: only while none is running."""
+        return self.session is None
 
     @property
     def hand_known(self) -> list[str]:
@@ -253,9 +461,19 @@ class Screen:
         session = self.session
         return session["hand"]["count"] - len(self.hand_known) if session else 0
 
-    # -- what can be done now -----------------------------------------------------------------
+    @property
+    def hand_unseen(self) -> int:
+        """Cards in the hand the screen can't show (none when the app deals)."""
+        return 0 if self.table is not None else self.hand_unknown
 
     @property
+    def hand_in_status(self) -> bool:
+        """The status shows the hand, unless the attack controls show it to tick right below."""
+        return bool(self.session) and not ("attack" in self.actions and self.hand_cards)
+
+    # -- what can be done now -----------------------------------------------------------------
+
+    @cached_property
     def deal_action(self) -> dict | None:
         """The input a virtual table would fill in now (peeked on a copy of the table)."""
         if self.table is None:
@@ -309,7 +527,23 @@ class Screen:
         session = self.session
         return session["discard_count"] - len(session["discard_pile"]) if session else 0
 
-    def grid(self, source: str = "any") -> list[GridCard]:
+    def grid(self, source: str = "any") -> list[dict]:
+        """The 54 cards in blocks: one suit per block (13 cards), then the two Jokers."""
+        cards = self.grid_cards(source)
+        blocks = []
+        for index, code in enumerate(SUITS):
+            blocks.append(
+                {
+                    "name": SUIT_NAMES[code] + "s",
+                    "symbol": SUIT_SYMBOLS[code],
+                    "red": code in ("H", "D"),
+                    "cards": cards[index * 13 : index * 13 + 13],
+                }
+            )
+        blocks.append({"name": "Jokers", "symbol": "", "red": False, "cards": cards[52:]})
+        return blocks
+
+    def grid_cards(self, source: str = "any") -> list[GridCard]:
         """The 54 cards, those known to be elsewhere greyed out with where they are.
 
         `source` names the place the card is taken from ("hand", "discard"): its known cards
@@ -324,20 +558,76 @@ class Screen:
             place = "" if phrase is None or phrase == allowed else SHORT_PLACE.get(phrase, "?")
             if known_top and code == known_top:
                 place = ""
-            cards.append(GridCard(code, _is_red(code), place))
+            cards.append(GridCard(code, _is_red(code), place, code in self.ticked))
         return cards
 
     @property
-    def grid_any(self) -> list[GridCard]:
+    def grid_any(self) -> list[dict]:
         return self.grid()
 
     @property
-    def grid_hand(self) -> list[GridCard]:
+    def grid_hand(self) -> list[dict]:
         return self.grid("hand") if self.ask_hand_rank else []
 
     @property
-    def grid_discard(self) -> list[GridCard]:
+    def grid_discard(self) -> list[dict]:
         return self.grid("discard")
+
+    # -- the several-card entries (starting hand, note_hand, attack) ----------------------------
+
+    @property
+    def error_inline(self) -> bool:
+        """A refusal is shown next to the control it answers (when that control is drawn)."""
+        return bool(self.error and self.entry_kind in self.main_actions + self.side_actions)
+
+    def entry(self, kind: str) -> Entry:
+        """A several-card entry as it is drawn now (as the player left it, if it is theirs)."""
+        mine = kind == self.entry_kind
+        picked = list(self.picked) if mine else []
+        shown = self.shown_rank if mine else ""
+        target = None
+        hand: list[str] = []
+        ask_rank, source = True, "any"
+        if kind == "start_session":
+            target = self.choices.get("hand_cards")
+        elif kind == "note_hand":
+            target = self.hand_unknown
+        elif kind == "attack":
+            hand, ask_rank, source = self.hand_cards, self.ask_hand_rank, self.hand_grid_source
+        suits_on = [card[-1] for card in picked if shown and card[:-1] == shown]
+        suits_on += [card for card in picked if card.startswith("JK")]
+        return Entry(
+            kind=kind,
+            url=reverse("tracker:play_action", args=[self.character_id, kind]),
+            pick_url=reverse("tracker:play_pick", args=[self.character_id, kind]),
+            submit=ENTRY_SUBMIT[kind],
+            hand=hand,
+            ask_rank=ask_rank,
+            source=source,
+            target=target,
+            picked=picked,
+            ticked=list(self.ticked) if mine else [],
+            typed=self.typed if mine else "",
+            shown_rank=shown,
+            suits_on=suits_on,
+            error=self.error if mine and self.error_inline else "",
+            error_rule=self.error_rule if mine else "",
+            hint=self.hint if mine else "",
+            unseen=self.hand_unknown if kind == "attack" else 0,
+            screen=self,
+        )
+
+    @property
+    def entry_start_session(self) -> Entry:
+        return self.entry("start_session")
+
+    @property
+    def entry_note_hand(self) -> Entry:
+        return self.entry("note_hand")
+
+    @property
+    def entry_attack(self) -> Entry:
+        return self.entry("attack")
 
     @property
     def ask_hand_rank(self) -> bool:
@@ -347,6 +637,11 @@ class Screen:
     @property
     def hand_grid_source(self) -> str:
         return "hand" if self.ask_hand_rank else ""
+
+    @property
+    def side_open(self) -> bool:
+        """The fold-out opens by itself when something in it waits for the player."""
+        return bool(self.peek or (self.entry_kind and self.entry_kind in self.side_actions))
 
     @property
     def side_summary(self) -> str:
@@ -396,6 +691,75 @@ class Screen:
     @property
     def dice_total(self) -> int:
         return sum(self.last_dice)
+
+
+@dataclass
+class Entry:
+    """One several-card entry form: where it posts, and the cards chosen in it so far."""
+
+    kind: str
+    url: str
+    pick_url: str
+    submit: str
+    hand: list[str]
+    ask_rank: bool
+    source: str
+    target: int | None
+    picked: list[str]
+    ticked: list[str]
+    typed: str
+    shown_rank: str
+    suits_on: list[str]
+    error: str
+    error_rule: str
+    hint: str
+    unseen: int
+    screen: Screen | None = None
+
+    @property
+    def grid(self) -> list[dict]:
+        """The 54-card grid of this entry (drawn on a full page; fetched when opened after a
+        swap)."""
+        return self.screen.grid(self.source) if self.screen and self.source else []
+
+    @property
+    def is_open(self) -> bool:
+        """Whether its fold-out starts open: the player is in the middle of it."""
+        return bool(self.picked or self.ticked or self.typed or self.error or self.hint)
+
+    @property
+    def picked_text(self) -> list[dict]:
+        return [
+            {"code": card, "text": card_text(card), "name": card_name(card)} for card in self.picked
+        ]
+
+
+def _cards(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
+def _card_words(card) -> str:
+    try:
+        return card_text(parse_card(card))
+    except (CardNotationError, TypeError, ValueError):
+        return str(card)
+
+
+def action_words(action: dict) -> str:
+    """A logged action in a few player words: "Attack with 7♣ 7♥", "End my turn"."""
+    kind = action.get("type", "")
+    words = UNDO_WORDS.get(kind)
+    if words is None:
+        return kind.replace("_", " ").capitalize()
+    cards = " ".join(_card_words(card) for card in action.get("cards") or [])
+    card = _card_words(action.get("card", ""))
+    if kind == "keep_hand" and not action.get("keep"):
+        return "Discard my hand"
+    if kind == "buy_top" and not action.get("buy"):
+        return f"Discard the top card ({card})"
+    if kind == "start_session" and action.get("hand"):
+        return "Start the session"
+    return words.format(cards=cards, card=card)
 
 
 def _percent(value: int, total: int) -> int:

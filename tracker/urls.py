@@ -18,6 +18,7 @@ urlpatterns = [
     path("characters/<int:pk>/play/undo/", play.undo, name="play_undo"),
     path("characters/<int:pk>/play/virtual/", play.virtual, name="play_virtual"),
     path("characters/<int:pk>/play/deal/", play.deal, name="play_deal"),
+    path("characters/<int:pk>/play/pick/<str:action>/", play.pick, name="play_pick"),
     path("characters/<int:pk>/play/<str:action>/", play.play_action, name="play_action"),
     path("characters/<int:pk>/discard/", play.discard_pile, name="discard_pile"),
     path("characters/<int:pk>/history/", history.history_page, name="history"),

@@ -123,10 +123,22 @@ def test_first_session_with_the_app_dealing(
     check_phone_screen(page)
     shoot(page, screenshot, "play-no-session", dark=True)
 
-    page.get_by_text("No cards with you? Let the app deal").click()
+    # One control chooses who deals; the seed waits under "Advanced".
+    expect(page.get_by_label("Seed")).to_be_hidden()
+    page.get_by_text("Advanced: deal from a seed").click()
     page.get_by_label("Seed").fill(str(SEED))
     step(page, lambda: page.get_by_test_id("virtual").click())
     expect(page.get_by_test_id("virtual")).to_have_attribute("aria-pressed", "true")
+    # The app says what it does, not what to do with real cards.
+    expect(instruction(page)).to_contain_text("The app takes the K♠ out of the deck")
+    expect(instruction(page)).not_to_contain_text("Take the")
+    step(page, lambda: page.get_by_test_id("deal").click())
+    expect(page.get_by_test_id("notice")).to_contain_text("The app dealt your hand: 10♠ 5♥")
+    # The hand is on the screen from the start, and the switch is gone for the session.
+    expect(page.get_by_test_id("hand").get_by_role("img")).to_have_count(5)
+    expect(page.get_by_test_id("dealer")).to_contain_text("The app deals for you this session")
+    expect(instruction(page)).to_contain_text("The app turns the top card of the draw pile")
+    expect(page.get_by_test_id("undo")).to_have_text("↶ Undo: Start the session")
 
     seen: set[str] = set()
     shots = {}
@@ -150,6 +162,9 @@ def test_first_session_with_the_app_dealing(
         deal = page.get_by_test_id("deal")
         if deal.count():
             label = deal.inner_text()
+            # The app looks at the cards it draws into the hand by itself.
+            assert label != "Show me the cards I drew"
+            expect(instruction(page)).to_contain_text(re.compile("the app", re.IGNORECASE))
             if label == "Roll for my new HP" and "play-level-up" not in shots:
                 shots["play-level-up"] = shoot(page, screenshot, "play-level-up", dark=True)
                 check_phone_screen(page)
@@ -178,13 +193,22 @@ def test_first_session_with_the_app_dealing(
     assert page.get_by_test_id("inventory").get_by_role("img", name="4 of Spades").count() == 1
     expect(page.get_by_test_id("xp")).to_have_text(re.compile(r"\d+ / 20"))
 
-    # Between fights: the side actions fold out when asked for; then the session ends.
-    page.locator("details.more summary").click()
+    # Between fights the hand is shown, every card of it (the app dealt them).
+    session = services.character_get(character_id=character.pk, owner=player).state["session"]
+    hand = page.get_by_test_id("hand").get_by_role("img")
+    expect(hand).to_have_count(session["hand"]["count"])
+    expect(page.get_by_test_id("hand")).not_to_contain_text("hasn't seen")
+    # The side actions fold out when asked for; ending the session takes a second tap.
+    page.locator("details.more > summary").click()
     expect(page.get_by_test_id("end-session")).to_be_visible()
     check_phone_screen(page)
     shoot(page, screenshot, "play-between-fights", dark=True)
-    step(page, lambda: page.get_by_test_id("end-session").click())
-    expect(instruction(page)).to_contain_text("deal 3 cards to your hand")
+    page.get_by_test_id("end-session").click()
+    expect(page.get_by_test_id("end-session-yes")).to_have_text("Yes, end the session")
+    shoot(page, screenshot, "play-end-session-confirm")
+    step(page, lambda: page.get_by_test_id("end-session-yes").click())
+    expect(instruction(page)).to_contain_text("deals your hand of 3 cards")
+    expect(page.get_by_test_id("undo")).to_have_text("↶ Undo: End the session")
     assert offsite_requests == []
 
 
@@ -201,14 +225,14 @@ def test_s10_death_saved_by_a_heart_with_real_cards_typed(live_server, page, scr
     step(page, lambda: entry.get_by_label("Spades").click())
     expect(page.get_by_test_id("monster-hp")).to_have_text("HP ?")
     expect(instruction(page)).to_contain_text("Deal 1 card face down under the Q♠")
-    page.get_by_placeholder(re.compile("or type your 3 dice")).fill("4 2 6")
+    page.get_by_placeholder(re.compile("your 3 dice")).fill("4 2 6")
     step(page, lambda: page.get_by_role("button", name="Use my dice").click())
     expect(page.get_by_test_id("monster-hp")).to_have_text("HP 12 / 12")
     expect(page.get_by_test_id("xp-value")).to_have_text("Worth 12 XP")
 
     # A combo typed as a keyboard player would.
     attack = page.locator("form[action$='/play/attack/']")
-    attack.get_by_placeholder("or type: 7h 7c").fill("7h 7c")
+    attack.get_by_placeholder("e.g. 7h 7c").fill("7h 7c")
     step(page, lambda: attack.get_by_role("button", name="Attack").click())
     expect(page.get_by_test_id("events")).to_contain_text("14 damage")
     # Loot: one tap on the 54-card grid, where known cards are greyed out.
@@ -217,15 +241,13 @@ def test_s10_death_saved_by_a_heart_with_real_cards_typed(live_server, page, scr
     shoot(page, screenshot, "play-loot-grid")
     check_phone_screen(page)
     step(page, lambda: page.get_by_role("button", name="4 of Hearts", exact=True).click())
-    page.get_by_placeholder(re.compile("or type your 1 die")).fill("3")
+    page.get_by_placeholder(re.compile("your 1 die")).fill("3")
     step(page, lambda: page.get_by_role("button", name="Use my dice").click())
     expect(page.get_by_test_id("events")).to_contain_text("HP max 7 → 10")
 
-    page.locator("form[action$='/play/reveal_monster/']").get_by_placeholder(
-        re.compile("or type: 7h")
-    ).fill("5d")
+    page.locator("form[action$='/play/reveal_monster/']").get_by_placeholder("e.g. qd").fill("5d")
     step(page, lambda: page.keyboard.press("Enter"))
-    page.get_by_placeholder(re.compile("or type your 3 dice")).fill("666")
+    page.get_by_placeholder(re.compile("your 3 dice")).fill("666")
     step(page, lambda: page.get_by_role("button", name="Use my dice").click())
     step(page, lambda: page.get_by_test_id("end-turn").click())
     expect(page.locator(".now-title")).to_have_text("The monster attacks")

@@ -372,10 +372,29 @@ def test_virtual_table_deals_the_same_with_the_same_seed(logged_in, player):
     assert hands[0] == hands[1] == ["10S", "5H", "5S", "QC", "QD"]
     _, character = post(logged_in, character, "deal")
     assert character.state["fight"]["monster"] == "4D"
-    # Switched off, the real cards are entered again.
+
+
+def test_who_deals_is_switched_only_between_sessions(logged_in, player):
+    character = make_character(player)
+    post(logged_in, character, "virtual", on="on", seed="63")
+    response, character = post(logged_in, character, "deal")
+    page = text(response)
+    assert 'data-testid="virtual"' not in page  # no switch while the session runs
+    assert "The app deals for you this session." in page
+    version, seq = character.version, character.last_seq
+    response, character = post(logged_in, character, "virtual")
+    assert "switch it once this session has ended" in text(response)
+    assert character.table_state is not None
+    assert (character.version, character.last_seq) == (version, seq)
+    # Undo still takes back the last real action, never the switch.
+    response, character = post(logged_in, character, "undo")
+    assert character.state["session"] is None
+    assert "Undone: Start the session." in text(response)
+    # Between sessions: switched off, the real cards are entered again.
     response, character = post(logged_in, character, "virtual")
     assert character.table_state is None
-    assert "Roll 3 dice for me" in text(response)
+    assert "You play with your own cards this session." in text(response)
+    assert "I dealt my 5 cards" in text(response)
 
 
 def test_virtual_buy_top_shows_the_card_before_buying(logged_in, player):

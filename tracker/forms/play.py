@@ -8,7 +8,14 @@ import re
 
 from django import forms
 
-from tracker.rules.cards import ACCEPTED_FORMS, RANKS, SUITS, CardNotationError, parse_card
+from tracker.rules.cards import (
+    ACCEPTED_FORMS,
+    DECK,
+    RANKS,
+    SUITS,
+    CardNotationError,
+    parse_card,
+)
 
 RANK_CHOICES = [(rank, rank) for rank in RANKS]
 # Jokers have no suit: they sit in the suit row so that one tap names them.
@@ -16,10 +23,21 @@ SUIT_CHOICES = [(suit, suit) for suit in SUITS] + [("JK1", "JK1"), ("JK2", "JK2"
 JOKERS = ("JK1", "JK2")
 
 
+# Player words for the checks Django would otherwise word for developers.
+PICK_AGAIN = "That choice isn't on the screen any more — pick again."
+
+
 class PlayForm(forms.Form):
     """Every play form carries the version of the state it was drawn from (stops double posts)."""
 
     version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for field in self.fields.values():
+            field.error_messages["invalid_choice"] = PICK_AGAIN
+            if isinstance(field, forms.MultipleChoiceField):
+                field.error_messages["invalid_list"] = PICK_AGAIN
 
 
 def _parse_cards(text: str) -> list[str]:
@@ -68,37 +86,81 @@ class CardForm(PlayForm):
         return data
 
 
-class CardsForm(PlayForm):
-    """Several cards: ticked hand cards (`card`), a rank with ticked suits, and typed text."""
+DECK_CHOICES = [(card, card) for card in DECK]
 
-    card = forms.MultipleChoiceField(required=False, choices=[])
+
+class CardsForm(PlayForm):
+    """Several cards: ticked cards (`card`: the hand or the 54-card grid), the cards picked so
+    far with the rank/suit picker (`picked`, hidden inputs, any ranks), the rank with its ticked
+    suits not yet added to them (`rank`, or `shown_rank`: the rank the suit boxes were drawn
+    for), and typed text. `the_cards` is all of them, each once, in that order.
+    """
+
+    card = forms.MultipleChoiceField(required=False, choices=DECK_CHOICES)
+    picked = forms.MultipleChoiceField(required=False, choices=DECK_CHOICES)
     rank = forms.ChoiceField(choices=RANK_CHOICES, required=False)
+    shown_rank = forms.ChoiceField(choices=RANK_CHOICES, required=False)
     suits = forms.MultipleChoiceField(choices=SUIT_CHOICES, required=False)
     typed = forms.CharField(required=False, max_length=120, label="Or type the cards")
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        # Any card of the deck may be ticked; where it really is, the engine decides.
-        from tracker.rules.cards import DECK
-
-        self.fields["card"].choices = [(card, card) for card in DECK]
+    # An empty choice is refused with this (None: an empty choice is allowed).
+    nothing_chosen: str | None = None
 
     def clean(self):
         data = super().clean()
         if self.errors:
             return data
-        cards = list(data.get("card") or [])
-        rank = data.get("rank")
+        cards = list(data.get("card") or []) + list(data.get("picked") or [])
+        rank = data.get("rank") or data.get("shown_rank")
         for suit in data.get("suits") or []:
             chosen = _rank_and_suit(rank, suit)
             if chosen is None:
                 raise forms.ValidationError("Tap a rank as well as the suits.")
             cards.append(chosen)
-        if rank and not data.get("suits"):
-            raise forms.ValidationError(f"Tick the suit of each {rank} you play.")
+        if data.get("rank") and not data.get("suits") and not cards and not data.get("typed"):
+            raise forms.ValidationError(f"Tick the suit of each {data['rank']}.")
         if data.get("typed"):
             cards += _parse_cards(data["typed"])
         data["the_cards"] = list(dict.fromkeys(cards))
+        if not data["the_cards"] and self.nothing_chosen:
+            raise forms.ValidationError(self.nothing_chosen)
+        return data
+
+
+class AttackForm(CardsForm):
+    """S-20: an attack plays one card or more."""
+
+    nothing_chosen = "Choose at least one card to attack with."
+
+
+class NoteHandForm(CardsForm):
+    """note_hand: the cards the player says are in the hand."""
+
+    nothing_chosen = "Choose the cards in your hand first (tap a rank and a suit, or type them)."
+
+
+class PickForm(CardsForm):
+    """The rank/suit picker's running list (no action is applied): `unpick` takes a card off."""
+
+    unpick = forms.ChoiceField(required=False, choices=DECK_CHOICES)
+
+    def clean(self):
+        data = forms.Form.clean(self)
+        if self.errors:
+            return data
+        picked = list(data.get("picked") or [])
+        shown = data.get("shown_rank")
+        suits = data.get("suits") or []
+        # The joker boxes and the suit boxes of the rank they were drawn for say what is picked.
+        jokers = [suit for suit in suits if suit in JOKERS]
+        picked = [card for card in picked if card not in JOKERS] + jokers
+        if shown:
+            picked = [card for card in picked if card in JOKERS or card[:-1] != shown]
+            picked += [shown + suit for suit in suits if suit not in JOKERS]
+        elif any(suit not in JOKERS for suit in suits):
+            data["hint"] = "Tap a rank first, then its suits."
+        if data.get("unpick"):
+            picked = [card for card in picked if card != data["unpick"]]
+        data["the_cards"] = sorted(dict.fromkeys(picked), key=DECK.index)
         return data
 
 
@@ -133,7 +195,7 @@ class DiceForm(PlayForm):
 class ItemForm(PlayForm):
     """An inventory card and the suit it is used as, from one button (``"6S:S"``)."""
 
-    item = forms.CharField(max_length=8)
+    item = forms.CharField(max_length=8, error_messages={"required": "Choose an item to use."})
 
     def clean_item(self):
         card, _, use_as = self.cleaned_data["item"].partition(":")
@@ -149,7 +211,7 @@ class ItemForm(PlayForm):
 class ChoiceForm(PlayForm):
     """A card chosen from a list the screen offered (an item, a save, a card to sell)."""
 
-    card = forms.CharField(max_length=8)
+    card = forms.CharField(max_length=8, error_messages={"required": "Choose a card first."})
 
     def clean_card(self):
         try:
@@ -161,20 +223,36 @@ class ChoiceForm(PlayForm):
 class YesNoForm(PlayForm):
     """A yes/no answer given by which button was pressed (`answer` = yes or no)."""
 
-    answer = forms.ChoiceField(choices=[("yes", "yes"), ("no", "no")])
+    answer = forms.ChoiceField(
+        choices=[("yes", "yes"), ("no", "no")],
+        error_messages={"required": "Tap one of the two answers."},
+    )
 
 
 class BuyTopForm(CardForm):
     """The top card of the draw pile, and whether it is bought or discarded."""
 
-    answer = forms.ChoiceField(choices=[("yes", "buy"), ("no", "discard")])
+    answer = forms.ChoiceField(
+        choices=[("yes", "buy"), ("no", "discard")],
+        error_messages={"required": "Tap “Buy it” or “Discard it”."},
+    )
 
 
 class VirtualForm(PlayForm):
     """Switch "the app deals for me" on or off; an optional seed makes the deal repeatable."""
 
     on = forms.BooleanField(required=False)
-    seed = forms.IntegerField(required=False, min_value=0, max_value=2**63 - 1, label="Seed")
+    seed = forms.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=2**63 - 1,
+        label="Seed",
+        error_messages={
+            "invalid": "A seed is a whole number, e.g. 63.",
+            "min_value": "A seed is a whole number, e.g. 63.",
+            "max_value": "That seed is too long: use at most 18 digits.",
+        },
+    )
 
 
 class DealForm(PlayForm):

@@ -3,6 +3,13 @@
 htmx requests get the prompt region (plus the status region, out of band, when the state
 moved on); plain requests are redirected back to the page (post/redirect/get), so back and
 refresh never apply an action twice. Every form names the state version it was drawn from.
+
+One service call per request, with one exception: at a virtual table ("the app deals for
+me") the app itself looks at the cards drawn into the hand. When an action leaves unseen cards
+in the hand, the table's next input is a `note_hand` that only the table can fill in and the
+player has nothing to decide about, so it is applied in the same request, as a second service
+call with the version the first one returned. Each is its own log entry (the log format is
+unchanged), and undo takes such a `note_hand` back together with the action before it.
 """
 
 from __future__ import annotations
@@ -12,15 +19,23 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import retarget
 
 from tracker import dice_roller, services
 from tracker.forms import play as forms
 from tracker.models import Character
-from tracker.play_screen import RANK_BUTTONS, SUIT_BUTTONS, Screen
+from tracker.play_screen import RANK_BUTTONS, SUIT_BUTTONS, Screen, action_words
 from tracker.rules import RuleError, VirtualTable, legal_action_types
+from tracker.rules.cards import DECK, RANKS, card_text
 
 TEMPLATE = "tracker/play/play.html"
+ENTRY_TEMPLATE = "tracker/play/_cards_entry.html"
 CONFLICT = "This changed on another screen — here is where it stands now."
+SWITCH_BETWEEN_SESSIONS = (
+    "Who deals is chosen for a whole session: switch it once this session has ended."
+)
+# The entries where several cards are picked with the rank/suit picker.
+PICK_ENTRIES = ("start_session", "note_hand", "attack")
 
 
 def _action_fields(kind: str, data: dict, screen: Screen) -> dict:
@@ -55,8 +70,8 @@ def _action_fields(kind: str, data: dict, screen: Screen) -> dict:
 
 ACTION_FORMS = {
     "start_session": forms.CardsForm,
-    "note_hand": forms.CardsForm,
-    "attack": forms.CardsForm,
+    "note_hand": forms.NoteHandForm,
+    "attack": forms.AttackForm,
     "reveal_monster": forms.CardForm,
     "turn": forms.CardForm,
     "buy_back": forms.CardForm,
@@ -77,18 +92,42 @@ def _character(request: HttpRequest, pk: int) -> Character:
     return get_object_or_404(Character, pk=pk, owner=request.user)
 
 
-def _screen(character: Character, *, last_action: dict | None = None, **extra) -> Screen:
+def _recent(character: Character) -> list[tuple[dict, bool]]:
+    """The two newest log entries: (action, applied at a virtual table), newest first."""
+    rows = character.log_entries.order_by("-seq").values_list("action", "table_state")[:2]
+    return [(action, table is not None) for action, table in rows]
+
+
+def _is_app_note(entry: tuple[dict, bool]) -> bool:
+    """A note_hand the virtual table filled in (it goes with the action before it)."""
+    action, at_table = entry
+    return at_table and action.get("type") == "note_hand"
+
+
+def _undo_plan(recent: list[tuple[dict, bool]]) -> tuple[dict | None, int]:
+    """The action the undo button names, and how many log entries undoing it takes back."""
+    if not recent:
+        return None, 1
+    if _is_app_note(recent[0]) and len(recent) > 1:
+        return recent[1][0], 2
+    return recent[0][0], 1
+
+
+def _screen(character: Character, *, recent: list | None = None, **extra) -> Screen:
     """The presenter for a character as stored now.
 
-    `last_action` is the newest logged action when the caller already has it (it just applied
-    it), which saves reading it back from the log; its dice are shown.
+    `recent` is the newest log entries, newest first, as `(action, at a virtual table)`, when
+    the caller already has them (it just applied them), which saves reading them back; `[]`
+    when the screen is only read for the awaited choices. The undo button and the dice shown
+    come from them.
     """
     table = VirtualTable.from_dict(character.table_state) if character.table_state else None
-    if last_action is None:
-        last = character.log_entries.order_by("-seq").only("action").first()
-        last_action = last.action if last is not None else {}
-    dice = last_action.get("dice") or last_action.get("hp_dice") or []
-    if last_action.get("type") == "create_character":
+    if recent is None or (recent and _is_app_note(recent[0]) and len(recent) < 2):
+        recent = _recent(character)
+    undo_action, undo_steps = _undo_plan(recent)
+    last = undo_action or {}
+    dice = last.get("dice") or last.get("hp_dice") or []
+    if last.get("type") == "create_character":
         dice = []
     return Screen(
         character_id=character.pk,
@@ -97,6 +136,8 @@ def _screen(character: Character, *, last_action: dict | None = None, **extra) -
         virtual=table is not None,
         table=table,
         last_dice=dice,
+        undo_action=undo_action,
+        undo_steps=undo_steps,
         **extra,
     )
 
@@ -110,7 +151,7 @@ def _context(request: HttpRequest, character: Character, screen: Screen) -> dict
         # The full page draws the 54-card grid and the side actions at once; a swap leaves
         # them to be fetched when opened, so that it stays small.
         "full_page": not request.htmx,
-        "more_inline": not request.htmx or bool(screen.peek),
+        "more_inline": not request.htmx or screen.side_open,
     }
 
 
@@ -129,8 +170,53 @@ def _answer(request: HttpRequest, character: Character, screen: Screen, *, moved
     return render(request, f"{TEMPLATE}#{partial}", context)
 
 
-def _apply(request: HttpRequest, character: Character, action: dict, version: int, table=None):
-    """Apply one action through the service and answer with what changed."""
+def _entry_input(request: HttpRequest, kind: str) -> dict:
+    """What the player had entered in the control of `kind`, to draw it again as it was."""
+    post = request.POST
+    deck = set(DECK)
+    shown = post.get("rank") or post.get("shown_rank") or ""
+    return {
+        "entry_kind": kind,
+        "typed": post.get("typed", "")[:120],
+        "picked": [card for card in post.getlist("picked") if card in deck],
+        "ticked": [card for card in post.getlist("card") if card in deck],
+        "shown_rank": shown if shown in RANKS else "",
+    }
+
+
+def _notice(action: dict, *, by_app: bool) -> str:
+    """What happened, said back: the cards the app turned or dealt, the cards noted."""
+    kind = action.get("type")
+    cards = " ".join(card_text(card) for card in action.get("cards") or action.get("hand") or [])
+    if kind == "note_hand":
+        if by_app:
+            return f"The app drew {cards} into your hand."
+        return f"Noted: {cards} {'is' if len(action['cards']) == 1 else 'are'} in your hand."
+    if not by_app:
+        return ""
+    if kind == "start_session":
+        return f"The app dealt your hand: {cards}."
+    if kind == "reveal_monster":
+        return f"The app turned the {card_text(action['card'])}: it is your next monster."
+    if kind == "turn":
+        return f"The app turned the {card_text(action['card'])}."
+    return ""
+
+
+def _apply(
+    request: HttpRequest,
+    character: Character,
+    action: dict,
+    version: int,
+    table=None,
+    *,
+    entry: dict | None = None,
+):
+    """Apply one action through the service and answer with what changed.
+
+    At a virtual table, the cards it draws into the hand are then looked at in the same
+    request (see the module's docstring).
+    """
     kwargs = {"table_state": table.to_dict()} if table is not None else {}
     try:
         character = services.character_apply(
@@ -141,21 +227,55 @@ def _apply(request: HttpRequest, character: Character, action: dict, version: in
             **kwargs,
         )
     except RuleError as error:
-        screen = _screen(character, error=error.message, error_rule=error.rule)
+        screen = _screen(character, error=error.message, error_rule=error.rule, **(entry or {}))
         return _answer(request, character, screen, moved=False)
     except services.VersionConflict as conflict:
         current = conflict.character
         return _answer(request, current, _screen(current, conflict=True), moved=True)
-    return _answer(request, character, _screen(character, last_action=action), moved=True)
+    recent = [(action, table is not None)]
+    notices = [_notice(action, by_app=table is not None)]
+    earlier: list[dict] = []
+    if character.table_state:
+        follow = VirtualTable.from_dict(character.table_state)
+        note = follow.next_action(character.state)
+        if note is not None and note["type"] == "note_hand":
+            earlier = list(character.state.get("events") or [])
+            try:
+                character = services.character_apply(
+                    character_id=character.pk,
+                    owner=request.user,
+                    action=note,
+                    expected_version=character.version,
+                    table_state=follow.to_dict(),
+                )
+            except services.VersionConflict as conflict:
+                current = conflict.character
+                return _answer(request, current, _screen(current, conflict=True), moved=True)
+            except RuleError:
+                earlier = []  # the hand stays unseen; the deal button offers to show it
+            else:
+                recent = [(note, True), *recent]
+                notices.append(_notice(note, by_app=True))
+    screen = _screen(
+        character,
+        recent=recent,
+        earlier_events=earlier,
+        notice=" ".join(text for text in notices if text),
+    )
+    return _answer(request, character, screen, moved=True)
 
 
-def _refuse(request: HttpRequest, character: Character, form) -> HttpResponse:
+def _form_errors(form) -> str:
+    return " ".join(str(e) for field_errors in form.errors.values() for e in field_errors)
+
+
+def _refuse(request: HttpRequest, character: Character, form, kind: str = "") -> HttpResponse:
     """A form that did not validate: say why, change nothing."""
-    errors = [str(e) for field_errors in form.errors.values() for e in field_errors]
-    screen = _screen(character, error=" ".join(errors) or "That did not work.")
     if "version" in form.errors:
-        screen = _screen(character, conflict=True)
-    return _answer(request, character, screen, moved="version" in form.errors)
+        return _answer(request, character, _screen(character, conflict=True), moved=True)
+    entry = _entry_input(request, kind) if kind else {}
+    screen = _screen(character, error=_form_errors(form) or "That did not work.", **entry)
+    return _answer(request, character, screen, moved=False)
 
 
 @login_required
@@ -164,6 +284,9 @@ def play(request: HttpRequest, pk: int) -> HttpResponse:
     """The whole play page for one character."""
     character = _character(request, pk)
     screen = _screen(character)
+    if screen.undo_steps == 2 and screen.undo_action:
+        # The app looked at the cards drawn by the action before: show what that action did.
+        screen.earlier_events = _events_before_app_note(character)
     context = _context(request, character, screen)
     part = request.GET.get("part")
     if request.htmx and part == "grid":
@@ -175,6 +298,15 @@ def play(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, TEMPLATE, context)
 
 
+def _events_before_app_note(character: Character) -> list[dict]:
+    row = (
+        character.log_entries.order_by("-seq")
+        .values_list("state_after__events", flat=True)[1:2]
+        .first()
+    )
+    return list(row or [])
+
+
 @login_required
 @require_POST
 def play_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
@@ -184,26 +316,75 @@ def play_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     character = _character(request, pk)
     form = ACTION_FORMS[action](request.POST)
     if not form.is_valid():
-        return _refuse(request, character, form)
-    # Only the awaited choices (how many dice) are read here, not the last action's dice.
-    screen = _screen(character, last_action={})
+        return _refuse(request, character, form, action)
+    # Only the awaited choices (how many dice) are read here, not the log.
+    screen = _screen(character, recent=[])
     engine_action = {"type": action, **_action_fields(action, form.cleaned_data, screen)}
-    return _apply(request, character, engine_action, form.cleaned_data["version"])
+    return _apply(
+        request,
+        character,
+        engine_action,
+        form.cleaned_data["version"],
+        entry=_entry_input(request, action),
+    )
+
+
+@login_required
+@require_POST
+def pick(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    """The rank/suit picker of a several-card entry: add or take off cards, apply nothing.
+
+    htmx gets the entry form back with the running list in hidden inputs; a plain request
+    (a "remove" button without JavaScript) gets the whole page with the entry as it is now.
+    """
+    if action not in PICK_ENTRIES:
+        raise Http404("no such entry")
+    character = _character(request, pk)
+    form = forms.PickForm(request.POST)
+    valid = form.is_valid()
+    if "version" in form.errors or (valid and form.cleaned_data["version"] != character.version):
+        screen = _screen(character, conflict=True)
+        if request.htmx:
+            response = _answer(request, character, screen, moved=True)
+            return retarget(response, "#play-prompt")
+        return _answer(request, character, screen, moved=True)
+    entry = _entry_input(request, action)
+    extra: dict = {}
+    if valid:
+        data = form.cleaned_data
+        picked = list(data["the_cards"])
+        screen = _screen(character, recent=[])
+        hand = set(screen.hand_cards) if action == "attack" else set()
+        # Cards ticked on the 54-card grid join the picked list; hand cards stay ticked.
+        picked += [card for card in entry["ticked"] if card not in hand and card not in picked]
+        entry["ticked"] = [card for card in entry["ticked"] if card in hand]
+        entry["picked"] = sorted(dict.fromkeys(picked), key=DECK.index)
+        entry["shown_rank"] = data.get("rank") or data.get("shown_rank") or ""
+        extra["hint"] = data.get("hint", "")
+    else:
+        extra["error"] = _form_errors(form)
+    screen = _screen(character, **entry, **extra)
+    context = _context(request, character, screen)
+    if not request.htmx:
+        return render(request, TEMPLATE, context)
+    context["entry"] = screen.entry(action)
+    return render(request, ENTRY_TEMPLATE, context)
 
 
 @login_required
 @require_POST
 def undo(request: HttpRequest, pk: int) -> HttpResponse:
-    """Step back one action (repeatable)."""
+    """Step back one action (repeatable); say what was undone."""
     character = _character(request, pk)
     form = forms.PlayForm(request.POST)
     if not form.is_valid():
         return _refuse(request, character, form)
+    undo_action, steps = _undo_plan(_recent(character))
     try:
         character = services.character_undo(
             character_id=character.pk,
             owner=request.user,
-            steps=1,
+            steps=steps,
             expected_version=form.cleaned_data["version"],
         )
     except services.VersionConflict as conflict:
@@ -212,18 +393,23 @@ def undo(request: HttpRequest, pk: int) -> HttpResponse:
     except (RuleError, services.UndoError) as error:
         message = getattr(error, "message", None) or str(error)
         return _answer(request, character, _screen(character, error=message), moved=False)
-    return _answer(request, character, _screen(character, notice="Undone."), moved=True)
+    notice = f"Undone: {action_words(undo_action)}." if undo_action else "Undone."
+    return _answer(request, character, _screen(character, notice=notice), moved=True)
 
 
 @login_required
 @require_POST
 def virtual(request: HttpRequest, pk: int) -> HttpResponse:
-    """Switch "the app deals for me" on (a fresh seeded table) or off."""
+    """Switch "the app deals for me" on (a fresh seeded table) or off, between sessions."""
     character = _character(request, pk)
     form = forms.VirtualForm(request.POST)
     if not form.is_valid():
         return _refuse(request, character, form)
-    table = VirtualTable(seed=form.cleaned_data.get("seed")) if form.cleaned_data["on"] else None
+    if character.state.get("session") is not None:
+        screen = _screen(character, error=SWITCH_BETWEEN_SESSIONS)
+        return _answer(request, character, screen, moved=False)
+    on = form.cleaned_data["on"]
+    table = VirtualTable(seed=form.cleaned_data.get("seed")) if on else None
     try:
         character = services.character_set_table(
             character_id=character.pk,
@@ -234,7 +420,12 @@ def virtual(request: HttpRequest, pk: int) -> HttpResponse:
     except services.VersionConflict as conflict:
         current = conflict.character
         return _answer(request, current, _screen(current, conflict=True), moved=True)
-    return _answer(request, character, _screen(character), moved=True)
+    notice = (
+        "The app deals for you this session: no cards needed."
+        if on
+        else "You play with your own cards this session."
+    )
+    return _answer(request, character, _screen(character, notice=notice), moved=True)
 
 
 @login_required
