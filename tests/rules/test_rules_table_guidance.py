@@ -421,16 +421,17 @@ def test_t12_deadly_blow_fight_shows_the_character_dying(game):
     state = game.give(state, "AH")
     state = game.act(game.act(state, "end_turn"), "turn", card="JK1")
     fight = state["fight"]
-    assert fight["deadly_blow"] is True and fight["hp"] == 7 and fight["hp_shown"] == 0
+    assert fight["deadly_blow"] is True and fight["hp"] == 7  # `hp` as it was (T-12)
+    assert state["awaiting"]["choices"]["deadly_blow"] is True
     saved = game.act(state, "save", card="AH")
-    assert saved["fight"]["deadly_blow"] is False and saved["fight"]["hp_shown"] == 7
+    assert saved["fight"]["deadly_blow"] is False and saved["fight"]["hp"] == 7
 
 
-def test_t22a_hp_below_zero_is_kept_and_hp_shown_is_zero(game):
+def test_t22a_hp_below_zero_is_kept_and_no_deadly_blow_is_shown(game):
     state = game.fight(game.new(hand=HAND, hp_dice=[1]), "9S", [6, 6, 6])
     state = game.give(state, "4H")
     state = game.act(game.act(state, "end_turn"), "turn", card="5D")
-    assert state["fight"]["hp"] == -2 and state["fight"]["hp_shown"] == 0
+    assert state["fight"]["hp"] == -2
     assert state["fight"]["deadly_blow"] is False
 
 

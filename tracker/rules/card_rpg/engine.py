@@ -282,12 +282,11 @@ def _publish(state: dict) -> None:
     if fight is not None:
         fight["hidden"] = len(cards["hidden"])
         fight["attack_pile"] = len(cards["attack_pile"])
-        # For screens: HP never shown below zero, and a character hit by a deadly blow (T-12)
-        # shown as dying while `hp` keeps its value (T-22a).
+        # For screens: the monster's HP never shown below zero; `deadly_blow` (T-12) says the
+        # character is dying while `hp` keeps its value (T-22a).
         hp = fight["monster_hp"]
         fight["monster_hp_shown"] = None if hp is None else max(hp, 0)
         fight.setdefault("deadly_blow", False)
-        fight["hp_shown"] = 0 if fight["deadly_blow"] else max(fight["hp"], 0)
 
 
 def _or_list(words: list[str]) -> str:
