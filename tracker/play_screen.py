@@ -356,7 +356,8 @@ class Screen:
         if deal.get("hidden"):
             parts.append(f"{_cards(deal['hidden'])} face down under the {monster}")
         if deal.get("attack_pile"):
-            parts.append(f"{_cards(deal['attack_pile'])} to its attack pile")
+            whose = "its" if parts else f"the {monster}'s"
+            parts.append(f"{_cards(deal['attack_pile'])} to {whose} attack pile")
         return f"The app dealt {' and '.join(parts)}. " if parts else ""
 
     @property
@@ -403,7 +404,7 @@ class Screen:
         fight = self.fight
         if not fight or fight.get("monster_hp") is None:
             return None
-        return max(0, fight["monster_hp"])
+        return max(0, fight.get("monster_hp_shown", fight["monster_hp"]))
 
     @property
     def monster_defeated(self) -> bool:
@@ -425,7 +426,12 @@ class Screen:
 
     @property
     def events(self) -> list[dict]:
-        return list(self.earlier_events) + list(self.state.get("events") or [])
+        """What the last action did. At a virtual table the engine's `table` events (where
+        real cards go) say what the app did with its cards instead."""
+        events = list(self.earlier_events) + list(self.state.get("events") or [])
+        if not self.virtual:
+            return events
+        return [_app_moved(event) if event.get("type") == "table" else event for event in events]
 
     # -- undo -----------------------------------------------------------------------------------
 
@@ -732,6 +738,25 @@ class Entry:
         return [
             {"code": card, "text": card_text(card), "name": card_name(card)} for card in self.picked
         ]
+
+
+APP_MOVES = {
+    "discard pile": "The app put {what} on the discard pile.",
+    "bottom of draw pile": "The app put {what} at the bottom of the draw pile.",
+    "deck": "The app gathered the cards back into the deck.",
+}
+
+
+def _app_moved(event: dict) -> dict:
+    """A `table` event as the app's own move (the virtual table holds the cards)."""
+    words = APP_MOVES.get(event.get("to", ""))
+    if words is None:
+        return event
+    known = [card_text(card) for card in event.get("cards") or []]
+    unseen = (event.get("count") or len(known)) - len(known)
+    parts = known + ([f"{unseen} face-down card{'s' if unseen != 1 else ''}"] if unseen else [])
+    what = " and ".join([", ".join(parts[:-1]), parts[-1]] if len(parts) > 1 else parts) or "them"
+    return event | {"text": words.format(what=what)}
 
 
 def _cards(count: int) -> str:
