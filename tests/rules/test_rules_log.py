@@ -101,3 +101,20 @@ def test_the_engine_never_imports_django():
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert result.stdout.strip() == "False", result.stderr
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"format": "cardrpg-log", "version": 1, "actions": [{"type": "a\\u0000"}]}',
+        '{"format": "cardrpg-log", "version": 1, "actions": [{"type": "\\ud800"}]}',
+        '{"format": "cardrpg-log", "version": 1, "actions": [], "name": "x\x00"}',
+        "[" * 100_000 + "]" * 100_000,
+    ],
+    ids=["escaped-nul", "lone-surrogate", "raw-nul", "deep-nesting"],
+)
+def test_load_log_refuses_text_no_database_can_store_in_one_line(text):
+    with pytest.raises(ValueError) as caught:
+        load_log(text)
+    assert "\n" not in str(caught.value)
+    assert str(caught.value).startswith("not a cardrpg-log file")

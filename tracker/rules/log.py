@@ -23,12 +23,20 @@ def load_log(data: str | bytes) -> list[dict]:
             raise ValueError(f"not a {LOG_FORMAT} file: not UTF-8 text ({exc.reason})") from None
     if not isinstance(data, str):
         raise ValueError(f"not a {LOG_FORMAT} file: expected text, got {type(data).__name__}")
+    # A log is stored and exported again: text that no database or UTF-8 file can hold (NUL,
+    # lone surrogates) is refused here rather than failing later, mid-write.
+    if "\x00" in data or not data.isascii() and not _encodable(data):
+        raise ValueError(f"not a {LOG_FORMAT} file: it holds characters that are not text")
     try:
         document = json.loads(data)
     except json.JSONDecodeError as exc:
         raise ValueError(
             f"not a {LOG_FORMAT} file: not JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
         ) from None
+    except RecursionError:
+        raise ValueError(f"not a {LOG_FORMAT} file: nested too deeply") from None
+    if _holds_unstorable_text(document):
+        raise ValueError(f"not a {LOG_FORMAT} file: it holds characters that are not text")
     if not isinstance(document, dict):
         raise ValueError(f"not a {LOG_FORMAT} file: the top level must be a JSON object")
     if document.get("format") != LOG_FORMAT:
@@ -48,6 +56,30 @@ def load_log(data: str | bytes) -> list[dict]:
         if not isinstance(action, dict):
             raise ValueError(f"ill-formed {LOG_FORMAT} file: action {index} is not a JSON object")
     return actions
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _holds_unstorable_text(value) -> bool:
+    """True if a string anywhere in the parsed document has NUL or a lone surrogate (\\u escapes)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if "\x00" in item or not item.isascii() and not _encodable(item):
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
 
 
 def dump_log(actions: Iterable[dict], **extra) -> str:
