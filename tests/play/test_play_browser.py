@@ -344,3 +344,72 @@ def test_second_screen_on_the_same_character_gets_the_conflict(
         other_context.close()
     character.refresh_from_db()
     assert character.last_seq == 2  # one session started, not two
+
+
+def test_picking_a_mixed_hand_and_a_refusal_that_keeps_the_panel_open(
+    live_server, page, screenshot, player
+):
+    character = make_character(player)
+    log_in(page, live_server)
+    page.goto(f"{live_server.url}/characters/{character.pk}/play/")
+    page.get_by_text("Tell the app which cards you dealt").click()
+    entry = page.locator("#entry-start_session")
+
+    # A typo is refused next to the field; what was typed and the open panel stay.
+    entry.get_by_placeholder("e.g. 7h 7c").fill("7h zz")
+    entry.get_by_role("button", name="Start with these cards").click()
+    expect(entry.locator("#play-error")).to_contain_text("is not a card")
+    expect(entry.get_by_placeholder("e.g. 7h 7c")).to_have_value("7h zz")
+    expect(entry).to_be_visible()
+    entry.get_by_placeholder("e.g. 7h 7c").fill("")
+
+    # Rank, then suits; the next rank and its suit: the list keeps them all.
+    def tap_rank(rank):
+        entry.locator("fieldset.ranks label", has_text=re.compile(f"^{rank}$")).click()
+        expect(entry.locator("input[name=shown_rank]")).to_have_value(rank)
+
+    def tap_suit(name, shown):
+        entry.get_by_label(name).click()
+        expect(page.get_by_test_id("picked")).to_contain_text(shown)
+
+    tap_rank("7")
+    tap_suit("Hearts", "7♥")
+    tap_suit("Clubs", "7♣")
+    tap_rank("3")
+    tap_suit("Spades", "3♠")
+    picked = page.get_by_test_id("picked")
+    expect(picked).to_contain_text("Picked: 3 of 5")
+    expect(picked.get_by_role("button")).to_have_text(["3♠ ×", "7♥ ×", "7♣ ×"])
+    check_phone_screen(page)
+    shoot(page, screenshot, "play-picker", dark=True)
+    picked.get_by_role("button", name="Take the 7 of Clubs off").click()
+    expect(picked).to_contain_text("Picked: 2 of 5")
+    expect(page.get_by_test_id("picked").get_by_role("button")).to_have_text(["3♠ ×", "7♥ ×"])
+
+    # The rest typed; the 54-card grid is laid out one suit per block.
+    page.locator("#entry-start_session details.grid > summary").click()
+    expect(entry.locator(".suit-block")).to_have_count(5)
+    shoot(page, screenshot, "play-grid-suits", dark=True)
+    check_phone_screen(page)
+    entry.get_by_placeholder("e.g. 7h 7c").fill("8d 9s qh")
+    step(page, lambda: entry.get_by_role("button", name="Start with these cards").click())
+    character.refresh_from_db()
+    assert sorted(character.state["session"]["hand"]["known"]) == ["3S", "7H", "8D", "9S", "QH"]
+    expect(page.get_by_test_id("undo")).to_have_text("↶ Undo: Start the session")
+
+    # After each swap the prompt is scrolled into view with the slim summary above it.
+    entry = page.locator("form[action$='/play/reveal_monster/']")
+    entry.locator("fieldset.ranks label", has_text="Q").click()
+    step(page, lambda: entry.get_by_label("Spades").click())
+    page.get_by_placeholder(re.compile("your 3 dice")).fill("4 2 6")
+    step(page, lambda: page.get_by_role("button", name="Use my dice").click())
+    attack = page.locator("#entry-attack")
+    attack.get_by_role("button", name="Attack").click()  # nothing chosen: refused, unchanged
+    expect(page.get_by_test_id("error")).to_have_text("Choose at least one card to attack with.")
+    for card in ("7H",):
+        attack.locator(f"fieldset.hand label:has(input[value='{card}'])").click()
+    step(page, lambda: attack.get_by_role("button", name="Attack").click())
+    expect(page.get_by_test_id("summary")).to_be_in_viewport()
+    expect(page.get_by_test_id("summary")).to_contain_text("HP 5/12")
+    expect(page.get_by_test_id("instruction")).to_be_in_viewport()
+    shoot(page, screenshot, "play-after-swap")
