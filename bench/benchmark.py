@@ -178,7 +178,8 @@ def measure(server: Server, args, *, with_lighthouse: bool) -> dict:
     swaps = {
         kind: max((s.size for s in samples if s.kind == kind), default=0)
         for kind in sorted({s.kind for s in samples})
-        if kind not in ("page", "baseline page", "baseline swap", "signup", "create", "login")
+        if kind
+        not in ("page", "baseline page", "baseline swap", "signup", "create", "login", "export")
     }
     return {
         "backend": server.backend,
@@ -220,15 +221,16 @@ def report(r: dict) -> None:
         f"  errors: {r['errors']}; server log: {r['log']['statuses']}, "
         f"{r['log']['database_is_locked']} 'database is locked'"
     )
-    biggest = max(r["swap_max_bytes"].items(), key=lambda kv: kv[1])
-    swap_ok = all(
-        size <= TARGET_SWAP for kind, size in r["swap_max_bytes"].items() if kind != "more"
-    )
-    print(
-        f"  largest swap by kind (bytes): {r['swap_max_bytes']}\n"
-        f"  action swaps <= 8 KB: {'met' if swap_ok else 'MISSED'} (largest of all: {biggest[0]} "
-        f"{biggest[1]} B)"
-    )
+    swaps = r["swap_max_bytes"]
+    answers = {kind: size for kind, size in swaps.items() if kind != "more"}
+    biggest = max(answers.items(), key=lambda kv: kv[1])
+    print(f"  largest swap by kind (bytes): {swaps}")
+    for name, size, what in (
+        ("action answers", biggest[1], f"largest: {biggest[0]}"),
+        ('the "More" panel (fetched when opened)', swaps.get("more", 0), "largest"),
+    ):
+        met = "met" if size <= TARGET_SWAP else "MISSED"
+        print(f"  {name} <= 8 KB: {met} ({what} {size} B)")
     w = r["weight"]
     met = "met" if w["worst"] <= TARGET_PAGE else "MISSED"
     print(
