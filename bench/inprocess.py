@@ -3,10 +3,11 @@
     python -m bench.inprocess [--steps 150] [--long 10000]   # with a server's settings in the env
 
 Runs the same simulated player (bench/players.py) over Django's test client instead of HTTP,
-counting the SQL queries of every request with CaptureQueriesContext. Then imports two
-characters whose logs already hold 10 and `--long` actions (a seeded random game, imported
-through services.character_import as an uploaded log would be) and plays `--steps` more
-actions with each, to compare an action's cost at both lengths. Prints JSON.
+counting the SQL queries of every request with CaptureQueriesContext. Then imports seeded random
+games (as an uploaded log would be, through services.character_import, cut back to the last
+point between sessions, where "the app deals for me" can be switched on), plays on unmeasured
+until the logs hold 10 and `--long` actions, and measures `--steps` more actions with each, to
+compare an action's cost at both lengths. Prints JSON.
 """
 
 from __future__ import annotations
@@ -41,23 +42,47 @@ def _by_kind(samples) -> dict:
     }
 
 
-def _play_existing(client, user, character, steps: int, seed: int) -> list:
+def _play_existing(client, user, character, steps: int, seed: int, length: int) -> list:
+    """Play on from an imported log: unmeasured up to `length` entries, then `steps` measured."""
     player = _player(client, user.username, seed)
     player.ledger.character_id = character.pk
     player.ledger.version = character.version
     player.ledger.seq = character.last_seq
     player.load_page()
     player.switch_virtual_on()
-    first = len(player.samples)
-    while player.actions < steps:
+    while player.ledger.seq < length:
+        player.step()
+    first, start = len(player.samples), player.actions
+    while player.actions - start < steps:
         player.step()
     return player.samples[first:]
+
+
+def _between_sessions(actions: list[dict]) -> list[dict]:
+    """The longest start of a log that ends between sessions.
+
+    "The app deals for me" is switched on only while no session runs, so the measured play
+    can begin right where the imported log ends.
+    """
+    from tracker.rules import apply, initial_state
+
+    state, keep = initial_state(), 1
+    for count, action in enumerate(actions, start=1):
+        state = apply(state, action)
+        if state.get("session") is None:
+            keep = count
+    return actions[:keep]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=150, help="actions to play per character")
-    parser.add_argument("--long", type=int, default=10_000, help="prior actions of the long log")
+    parser.add_argument(
+        "--long",
+        type=int,
+        default=10_000,
+        help="prior actions of the long log",
+    )
     parser.add_argument("--seed", type=int, default=2024)
     args = parser.parse_args()
 
@@ -95,13 +120,13 @@ def main() -> None:
         owner = users.create_user(f"inproc{args.seed}-{length}")
         client = Client()
         client.force_login(owner)
-        actions = random_game(args.seed, length - 1, "KS")  # + create_character = length
+        actions = _between_sessions(random_game(args.seed, length - 1, "KS"))
         started = time.perf_counter()
         character = services.character_import(owner=owner, text=dump_log(actions))
         built = time.perf_counter() - started
-        samples = _play_existing(client, owner, character, args.steps, args.seed + length)
+        samples = _play_existing(client, owner, character, args.steps, args.seed + length, length)
         writes = [s for s in samples if s.outcome in ("ok", "refused")]
-        result["cost"][str(character.last_seq)] = {
+        result["cost"][str(length)] = {
             "import_seconds": round(built, 1),
             "actions": len(writes),
             "ms_median": statistics.median(s.seconds * 1000 for s in writes),
