@@ -14,6 +14,8 @@ from functools import cached_property
 from django.urls import reverse
 
 from tracker.dice_roller import die_face
+from tracker.rules import RuleError
+from tracker.rules import apply as engine_apply
 from tracker.rules.card_rpg import VirtualTable, places
 from tracker.rules.cards import (
     DECK,
@@ -297,7 +299,7 @@ class Screen:
         text = self.awaiting.get("instruction") or ""
         if not self.virtual:
             return text
-        deal = self.deal_action
+        deal = self.deal_next
         kind = deal["type"] if deal else ""
         tap = f" Tap “{self.deal_label}”." if deal else ""
         choices = self.choices
@@ -487,9 +489,23 @@ class Screen:
         copy = VirtualTable.from_dict(self.table.to_dict())
         return copy.next_action(self.state)
 
+    @cached_property
+    def deal_next(self) -> dict | None:
+        """The input the deal button ends with: after a look at cards drawn into the hand
+        (note_hand, done on the way), the table's input after it."""
+        action = self.deal_action
+        if action is None or action["type"] != "note_hand":
+            return action
+        copy = VirtualTable.from_dict(self.table.to_dict())
+        try:
+            after = engine_apply(self.state, action)
+        except RuleError:
+            return action
+        return copy.next_action(after) or action
+
     @property
     def deal_label(self) -> str:
-        action = self.deal_action
+        action = self.deal_next
         return DEAL_LABELS.get(action["type"], "Deal for me") if action else ""
 
     @property
@@ -585,6 +601,18 @@ class Screen:
     def error_inline(self) -> bool:
         """A refusal is shown next to the control it answers (when that control is drawn)."""
         return bool(self.error and self.entry_kind in self.main_actions + self.side_actions)
+
+    @property
+    def pick_entries(self) -> list[str]:
+        """The several-card entries drawn on the screen now (the picker works only in them)."""
+        kinds = []
+        if "start_session" in self.main_actions and not self.virtual:
+            kinds.append("start_session")
+        if "note_hand" in self.side_actions:
+            kinds.append("note_hand")
+        if "attack" in self.main_actions:
+            kinds.append("attack")
+        return kinds
 
     def entry(self, kind: str) -> Entry:
         """A several-card entry as it is drawn now (as the player left it, if it is theirs)."""

@@ -79,27 +79,50 @@ def test_virtual_hand_is_shown_between_fights_from_the_first_deal(logged_in, pla
     assert "hasn't seen" not in hand
 
 
-def test_virtual_cards_drawn_into_the_hand_are_looked_at_in_the_same_request(logged_in, player):
+def test_cards_the_app_draws_are_looked_at_in_the_same_request(logged_in, player):
     character = virtual_character(logged_in, player)
 
-    def refilled(response, character, before):
-        return character.last_seq - before == 2
+    def app_drew(response, character, before):
+        return character.last_seq - before == 2 and log_types(character)[-1] == "note_hand"
 
-    response, character = play_virtually_until(logged_in, character, refilled)
+    response, character = play_virtually_until(logged_in, character, app_drew)
     page = text(response)
     *_, first, note = log_types(character)
-    assert note == "note_hand" and first != "note_hand"
+    assert first in ("level_up", "turn") and note == "note_hand"
     assert character.state["cards"]["hand_unknown"] == []
     assert "The app drew" in page and "into your hand" in page
     assert "Show me the cards I drew" not in page
-    assert 'data-testid="deal"' not in page or "Show me" not in page
     # The action's own events are still shown, not only the note's.
     assert 'data-testid="events"' in page
     # The undo button names the action before the app's note, and takes both back.
+    assert "↶ Undo: Note" not in page
     seq = character.last_seq
     response, character = post(logged_in, character, "undo")
     assert character.last_seq == seq - 2
     assert "Undone: " in text(response) and "Undone: Note" not in text(response)
+
+
+def test_cards_the_players_win_draws_are_looked_at_on_the_next_deal(logged_in, player):
+    character = virtual_character(logged_in, player)
+
+    def player_drew(response, character, before):
+        hand_unknown = (character.state.get("cards") or {}).get("hand_unknown")
+        return bool(hand_unknown) and character.state["awaiting"]["reason"] == "between fights"
+
+    response, character = play_virtually_until(logged_in, character, player_drew)
+    # One action per player POST; the hand is shown whole all the same.
+    assert log_types(character)[-1] != "note_hand"
+    hand = re.search(r'data-testid="hand">(.*?)</div>', text(response), re.S).group(1)
+    assert hand.count('role="img"') == character.state["session"]["hand"]["count"]
+    assert "Turn the next monster</button>" in text(response)
+    seq = character.last_seq
+    response, character = post(logged_in, character, "deal")
+    assert log_types(character)[-2:] == ["note_hand", "reveal_monster"]
+    assert character.last_seq == seq + 2
+    assert "The app drew" in text(response) and "it is your next monster" in text(response)
+    assert "↶ Undo: Monster " in text(response)
+    _, character = post(logged_in, character, "undo")
+    assert character.last_seq == seq + 1  # the monster is taken back, the look stays
 
 
 def test_reload_after_the_apps_note_shows_the_action_it_followed(logged_in, player):
@@ -390,3 +413,13 @@ def test_swaps_scroll_the_prompt_into_view_and_stay_small(logged_in, character):
     assert 'hx-swap="outerHTML show:#play-prompt:top"' in page
     assert 'data-testid="summary"' in page
     assert len(response.content) <= 8 * 1024
+
+
+def test_picking_for_an_entry_not_on_the_screen_is_refused_with_a_message(logged_in, character):
+    response = pick(logged_in, character, "attack", rank="7")
+    assert "pick again" in text(response) and 'role="alert"' in text(response)
+    response = pick(logged_in, character, "accept_death", rank="7")
+    assert 'role="alert"' in text(response)
+    assert pick(logged_in, character, "no_such_action").status_code == 404
+    character.refresh_from_db()
+    assert character.last_seq == 1

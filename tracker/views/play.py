@@ -5,11 +5,14 @@ moved on); plain requests are redirected back to the page (post/redirect/get), s
 refresh never apply an action twice. Every form names the state version it was drawn from.
 
 One service call per request, with one exception: at a virtual table ("the app deals for
-me") the app itself looks at the cards drawn into the hand. When an action leaves unseen cards
-in the hand, the table's next input is a `note_hand` that only the table can fill in and the
-player has nothing to decide about, so it is applied in the same request, as a second service
-call with the version the first one returned. Each is its own log entry (the log format is
-unchanged), and undo takes such a `note_hand` back together with the action before it.
+me") the app itself looks at the cards drawn into the hand. When the app's own input (the deal
+button) leaves unseen cards in the hand, the table's next input is a `note_hand` that only the
+table can fill in and the player has nothing to decide about, so it is applied in the same
+request, as a second service call with the version the first one returned. When the player's
+own action drew them (an attack that won with no loot, a death), the next tap on the deal
+button first looks at them, then does what the button says, in one request too. Each is its
+own log entry (the log format is unchanged), and undo takes a `note_hand` that ends the log
+back together with the action before it. The player-posted actions stay one service call each.
 """
 
 from __future__ import annotations
@@ -235,10 +238,12 @@ def _apply(
     recent = [(action, table is not None)]
     notices = [_notice(action, by_app=table is not None)]
     earlier: list[dict] = []
-    if character.table_state:
+    if table is not None and character.table_state:
         follow = VirtualTable.from_dict(character.table_state)
         note = follow.next_action(character.state)
-        if note is not None and note["type"] == "note_hand":
+        # After the app's input, it looks at the cards that input drew into the hand; after
+        # such a look, it goes on with the input its button named (see the module docstring).
+        if note is not None and (note["type"] == "note_hand" or action["type"] == "note_hand"):
             earlier = list(character.state.get("events") or [])
             try:
                 character = services.character_apply(
@@ -256,6 +261,8 @@ def _apply(
             else:
                 recent = [(note, True), *recent]
                 notices.append(_notice(note, by_app=True))
+                if action["type"] == "note_hand":
+                    earlier = []  # a look shows no events; the input after it does
     screen = _screen(
         character,
         recent=recent,
@@ -337,9 +344,13 @@ def pick(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     htmx gets the entry form back with the running list in hidden inputs; a plain request
     (a "remove" button without JavaScript) gets the whole page with the entry as it is now.
     """
-    if action not in PICK_ENTRIES:
-        raise Http404("no such entry")
+    if action not in ACTION_FORMS:
+        raise Http404("no such action")
     character = _character(request, pk)
+    if action not in _screen(character, recent=[]).pick_entries:
+        # No card list for this action, or its entry is not on the screen (any more).
+        screen = _screen(character, error=forms.PICK_AGAIN)
+        return _answer(request, character, screen, moved=False)
     form = forms.PickForm(request.POST)
     valid = form.is_valid()
     if "version" in form.errors or (valid and form.cleaned_data["version"] != character.version):
@@ -361,6 +372,8 @@ def pick(request: HttpRequest, pk: int, action: str) -> HttpResponse:
         entry["picked"] = sorted(dict.fromkeys(picked), key=DECK.index)
         entry["shown_rank"] = data.get("rank") or data.get("shown_rank") or ""
         extra["hint"] = data.get("hint", "")
+        if action == "attack" and not screen.ask_hand_rank:
+            extra["hint"] = "The app knows your whole hand: tick the cards to play."
     else:
         extra["error"] = _form_errors(form)
     screen = _screen(character, **entry, **extra)
