@@ -600,7 +600,24 @@ class Screen:
     @property
     def error_inline(self) -> bool:
         """A refusal is shown next to the control it answers (when that control is drawn)."""
-        return bool(self.error and self.entry_kind in self.main_actions + self.side_actions)
+        return bool(self.error and self.entry_kind in self.inline_entries)
+
+    @property
+    def inline_entries(self) -> list[str]:
+        """The entries drawn now that can show a refusal beside them (at a virtual table the
+        app's button replaces typing in cards and dice, so a refusal goes on top)."""
+        kinds = list(self.pick_entries)
+        if not self.manual_entry_hidden:
+            kinds += [
+                kind
+                for kind in ("reveal_monster", "turn", "roll_monster_hp", "level_up")
+                if kind in self.main_actions
+            ]
+        if not self.virtual and "buy_top" in self.side_actions:
+            kinds.append("buy_top")
+        if not self.virtual and "buy_back" in self.side_actions and self.discard_unknown:
+            kinds.append("buy_back")
+        return kinds
 
     @property
     def pick_entries(self) -> list[str]:

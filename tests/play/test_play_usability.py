@@ -423,3 +423,11 @@ def test_picking_for_an_entry_not_on_the_screen_is_refused_with_a_message(logged
     assert pick(logged_in, character, "no_such_action").status_code == 404
     character.refresh_from_db()
     assert character.last_seq == 1
+
+
+def test_a_refusal_for_a_control_the_app_replaces_is_shown_on_top(logged_in, player):
+    character = virtual_character(logged_in, player)
+    post(logged_in, character, "deal")
+    response, _ = post(logged_in, character, "reveal_monster")
+    page = text(response)
+    assert 'id="play-error"' in page and "Choose a card" in page
