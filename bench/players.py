@@ -311,20 +311,22 @@ class Ledger:
     def apply(self, write: dict, version: int, before: int, *, acked: bool = True) -> None:
         """Record a committed write that moved the version from `before` to `version`.
 
-        An action post writes one log entry per version step (the app may add its own
-        follow-up action, e.g. noting the cards a virtual table drew, in the same request);
-        the first is the action posted. An undo may take back more than one entry, so the log's
+        An action post writes one log entry per version step (the app may add an action of its
+        own, e.g. noting the cards a virtual table drew, in the same request); the action posted
+        is one of them. An undo may take back more than one entry, so the log's
         length is read again afterwards (`recount`). A table switch writes no entry.
         """
         if write["kind"] == "undo":
             self.needs_count = True
         elif write["kind"] != "virtual":
-            for step in range(version - before):
+            # The action posted is one of the entries written (the app's own may come first).
+            span = version - before
+            for step in range(span):
                 self.seq += 1
-                kind = write["type"] if step == 0 else None
-                self.acked.append(
-                    {"seq": self.seq, "version": before + step + 1, "type": kind, "acked": acked}
-                )
+                entry = {"seq": self.seq, "version": before + step + 1, "type": None}
+                if step == span - 1:
+                    entry |= {"type": write["type"], "span": span}
+                self.acked.append(entry | {"acked": acked})
         if not acked:
             self.committed_unacked += 1
         self.version = version

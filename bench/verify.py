@@ -45,10 +45,15 @@ def check_character(ledger: dict) -> list[str]:
         entry = by_seq.get(ack["seq"])
         if entry is None:
             problems.append(f"character {pk}: acknowledged action #{ack['seq']} is not in the log")
-        elif ack.get("type") and entry[2] != ack["type"]:
-            problems.append(
-                f"character {pk}: #{ack['seq']} is {entry[2]}, the player was told {ack['type']}"
-            )
+        elif ack.get("type"):
+            # One request may have written `span` entries; the action posted is among them.
+            span = range(ack["seq"] - ack.get("span", 1) + 1, ack["seq"] + 1)
+            types = [by_seq[seq][2] for seq in span if seq in by_seq]
+            if ack["type"] not in types:
+                problems.append(
+                    f"character {pk}: #{span.start}–#{span.stop - 1} are {types}, the player "
+                    f"was told {ack['type']}"
+                )
     pending = ledger.get("pending")
     allowed = {ledger["version"]} | ({ledger["version"] + 1} if pending else set())
     if character.version not in allowed:
