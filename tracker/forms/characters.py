@@ -1,8 +1,6 @@
 """Character forms: create, rename, delete, import. They check the shape of the input only;
 whether an action is legal is the engine's call (tracker.rules), reached through the services."""
 
-import json
-
 from django import forms
 
 from tracker.card_powers import class_ability
@@ -255,41 +253,4 @@ class CharacterImportForm(PlainLabelsMixin, forms.Form):
             raise forms.ValidationError(
                 "That file is not a character log: it is not text (UTF-8)."
             ) from None
-        try:
-            document = json.loads(text)
-        except RecursionError:
-            raise forms.ValidationError(
-                "That file is not a character log: it is nested far too deeply."
-            ) from None
-        except ValueError:
-            return text  # not JSON at all: the import itself says so
-        # JSON can smuggle in, as \\u escapes, what no database column can hold (PostgreSQL
-        # refuses NUL characters and lone UTF-16 surrogates); no name or card contains them.
-        if not all(map(_storable, _strings(document))):
-            raise forms.ValidationError(
-                "That file is not a character log: it holds a NUL character or a broken "
-                "\\u escape, which no name or card can contain."
-            )
         return text
-
-
-def _strings(document):
-    """Every string (keys included) in parsed JSON."""
-    stack = [document]
-    while stack:
-        value = stack.pop()
-        if isinstance(value, str):
-            yield value
-        elif isinstance(value, dict):
-            stack += [*value.keys(), *value.values()]
-        elif isinstance(value, list):
-            stack += value
-
-
-def _storable(text: str) -> bool:
-    """No NUL character and no lone surrogate (valid Unicode that UTF-8 can encode)."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return "\x00" not in text
