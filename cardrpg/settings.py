@@ -35,6 +35,10 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages and htmx swaps travel compressed to the phone (static files are precompressed by
+    # whitenoise above, so they never reach this). Django pads compressed responses at random
+    # against BREACH-style guessing of the CSRF token.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

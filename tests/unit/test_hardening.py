@@ -39,3 +39,9 @@ def test_pages_carry_a_csp_allowing_only_the_app_itself(client):
     assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
     assert directives["frame-ancestors"] == "'none'"
     assert "includeIndicatorStyles" in response.text
+
+
+def test_pages_travel_compressed_when_the_browser_accepts_it(client):
+    response = client.get(reverse("login"), headers={"accept-encoding": "gzip"})
+    assert response["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in response["Vary"]
