@@ -4,41 +4,25 @@ import json
 import re
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
+
+from tests import phone
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-PHONE_WIDTH = 360
-TAP = 44
-
 # Elements a thumb must hit: buttons, button-like links, text inputs and the labels that stand
 # for hidden or small radios and checkboxes.
-TARGETS_JS = """
-() => [...document.querySelectorAll(
-    'main button, main .button, main input:not([type=hidden]):not([type=radio]):not([type=checkbox]),'
-    + ' main label.class-choice, main label.option-choice, main label.confirm-box, header a, header button'
-  )].filter(el => el.offsetParent !== null)
-   .map(el => {
-     const r = el.getBoundingClientRect();
-     return {what: el.outerHTML.slice(0, 80), width: r.width, height: r.height};
-   })
-   .filter(box => box.width < 44 || box.height < 44)
-"""
+TARGETS = (
+    "main button, main .button,"
+    " main input:not([type=hidden]):not([type=radio]):not([type=checkbox]),"
+    " main label.class-choice, main label.option-choice, main label.confirm-box,"
+    " header a, header button"
+)
 
 
 def check_phone_screen(page):
-    """No sideways scrolling at 360 px, every tap target at least 44 px, no serious axe finding."""
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
-    small = page.evaluate(TARGETS_JS)
-    assert small == [], small
-    results = Axe().run(page)
-    serious = [
-        (violation["id"], violation["help"], [node["target"] for node in violation["nodes"]])
-        for violation in results.response["violations"]
-        if violation["impact"] in ("serious", "critical")
-    ]
-    assert serious == [], serious
+    """The shared phone checks, with this screen's tap targets."""
+    phone.check_phone_screen(page, TARGETS)
 
 
 def shoot(page, screenshot, name):
@@ -52,8 +36,7 @@ def shoot(page, screenshot, name):
 
 
 def check_contrast_only(page):
-    results = Axe().run(page, options={"runOnly": ["color-contrast"]})
-    assert results.response["violations"] == [], results.generate_snapshot()
+    phone.check_contrast(page)
 
 
 def sign_up(page, live_server, username="ada"):
@@ -206,7 +189,7 @@ def test_t02_typed_real_dice_with_two_dice_option_and_a_refused_value(
 
 def test_create_works_without_javascript(live_server, browser):
     context = browser.new_context(
-        java_script_enabled=False, viewport={"width": PHONE_WIDTH, "height": 740}
+        java_script_enabled=False, viewport={"width": phone.PHONE_WIDTH, "height": 740}
     )
     page = context.new_page()
     page.set_default_timeout(5_000)

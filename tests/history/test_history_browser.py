@@ -5,9 +5,9 @@ and the record sheet on screen and on paper."""
 from __future__ import annotations
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
+from tests import phone
 from tests.conftest import SCREENSHOTS
 from tests.history.conftest import PASSWORD, Career
 from tracker import charts
@@ -15,7 +15,6 @@ from tracker.models import Fight, PlaySession
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-PHONE_WIDTH = 360
 SEED = 3
 
 
@@ -47,15 +46,8 @@ def watch(page, live_server):
 
 
 def check_phone_screen(page):
-    """No sideways scrolling at 360 px and no serious or critical axe finding."""
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
-    results = Axe().run(page)
-    serious = [
-        (violation["id"], violation["help"], [node["target"] for node in violation["nodes"]])
-        for violation in results.response["violations"]
-        if violation["impact"] in ("serious", "critical")
-    ]
-    assert serious == [], serious
+    """The shared phone checks (the history's targets are checked where they are drawn)."""
+    phone.check_phone_screen(page)
 
 
 def shoot(page, screenshot, name, dark=True):
@@ -67,8 +59,7 @@ def shoot(page, screenshot, name, dark=True):
     if dark:
         page.emulate_media(color_scheme="dark")
         screenshot(f"{name}-dark")
-        results = Axe().run(page, options={"runOnly": ["color-contrast"]})
-        assert results.response["violations"] == [], results.generate_snapshot()
+        phone.check_contrast(page)
         page.emulate_media(color_scheme="light")
 
 

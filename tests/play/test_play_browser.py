@@ -6,47 +6,30 @@ screen on the same character.
 import re
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
+from tests import phone
 from tests.play.conftest import make_character
 from tracker import services
 from tracker.rules.cards import is_face, is_number, rank, value
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-PHONE_WIDTH = 360
 # Seed 63 deals, with the policy of `choose_attack`: a 5♥ 5♠ combo, face-card random attacks,
 # the monster's hits, a K♦ beaten with a 4♠ as loot, and a level-up — all in the first session.
 SEED = 63
 
 # Elements a thumb must hit: buttons, button-like links, text inputs, the labels that stand for
 # hidden radios and checkboxes, and the fold-outs' titles.
-SMALL_TARGETS_JS = """
-() => [...document.querySelectorAll(
-    'main button, main .button, main input[type=text], main label.chip, main label.gc,'
-    + ' main label.pick, main summary, header a, header button'
-  )].filter(el => el.offsetParent !== null)
-   .map(el => {
-     const r = el.getBoundingClientRect();
-     return {what: el.outerHTML.slice(0, 80), width: r.width, height: r.height};
-   })
-   .filter(box => box.width < 44 || box.height < 44)
-"""
+TARGETS = (
+    "main button, main .button, main input[type=text], main label.chip, main label.gc,"
+    " main label.pick, main summary, header a, header button"
+)
 
 
 def check_phone_screen(page):
-    """No sideways scrolling at 360 px, tap targets ≥ 44 px, no serious or critical axe finding."""
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
-    small = page.evaluate(SMALL_TARGETS_JS)
-    assert small == [], small
-    results = Axe().run(page)
-    serious = [
-        (violation["id"], violation["help"], [node["target"] for node in violation["nodes"]])
-        for violation in results.response["violations"]
-        if violation["impact"] in ("serious", "critical")
-    ]
-    assert serious == [], serious
+    """The shared phone checks, with this screen's tap targets."""
+    phone.check_phone_screen(page, TARGETS)
 
 
 def shoot(page, screenshot, name, dark=False):
@@ -55,8 +38,7 @@ def shoot(page, screenshot, name, dark=False):
     if dark:
         page.emulate_media(color_scheme="dark")
         screenshot(f"{name}-dark")
-        results = Axe().run(page, options={"runOnly": ["color-contrast"]})
-        assert results.response["violations"] == [], results.generate_snapshot()
+        phone.check_contrast(page)
         page.emulate_media(color_scheme="light")
 
 
