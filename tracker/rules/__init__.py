@@ -14,6 +14,7 @@ from .card_rpg import (
     legal_action_types,
     normalise_card,
     replay,
+    rule_summary,
 )
 from .card_rpg.bot import candidate_actions
 from .errors import ReplayError, RuleError
@@ -42,4 +43,5 @@ __all__ = [
     "normalise_card",
     "replay",
     "replay_file",
+    "rule_summary",
 ]

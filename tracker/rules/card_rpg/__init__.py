@@ -11,6 +11,7 @@ from .engine import (
     replay,
 )
 from .places import card_census, check_cards, unknown_cards
+from .rule_texts import rule_summary
 from .ruleset import Ruleset
 from .table import VirtualTable
 
@@ -27,5 +28,6 @@ __all__ = [
     "legal_action_types",
     "normalise_card",
     "replay",
+    "rule_summary",
     "unknown_cards",
 ]
