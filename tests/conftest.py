@@ -93,3 +93,18 @@ def page(page):
     page.set_default_timeout(5_000)
     page.set_default_navigation_timeout(10_000)
     return page
+
+
+@pytest.fixture
+def offsite_requests(page, live_server):
+    """Every request the page makes outside the app's own origin (there must be none)."""
+    elsewhere = []
+    page.on(
+        "request",
+        lambda r: (
+            None
+            if r.url.startswith(live_server.url) or r.url.startswith("data:")
+            else elsewhere.append(r.url)
+        ),
+    )
+    return elsewhere

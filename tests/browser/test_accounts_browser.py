@@ -8,16 +8,9 @@ from playwright.sync_api import expect
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_signup_logout_login_shows_empty_character_list(live_server, page, screenshot):
-    requests_elsewhere = []
-    page.on(
-        "request",
-        lambda r: (
-            None
-            if r.url.startswith(live_server.url) or r.url.startswith("data:")
-            else requests_elsewhere.append(r.url)
-        ),
-    )
+def test_signup_logout_login_shows_empty_character_list(
+    live_server, page, screenshot, offsite_requests
+):
     page.goto(f"{live_server.url}/accounts/signup/")
     page.get_by_label("Username").fill("ada")
     page.get_by_label("Password", exact=True).fill("correct horse battery")
@@ -37,7 +30,7 @@ def test_signup_logout_login_shows_empty_character_list(live_server, page, scree
     expect(page.get_by_test_id("no-characters")).to_have_text("You have no characters yet.")
     # Nothing sticks out sideways on a 360 px screen.
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    assert requests_elsewhere == []
+    assert offsite_requests == []
 
 
 def test_bad_signup_shows_errors_in_the_form(live_server, page, screenshot):

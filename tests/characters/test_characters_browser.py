@@ -48,21 +48,6 @@ def sign_up(page, live_server, username="ada"):
     expect(page.get_by_role("heading", name="Your characters")).to_be_visible()
 
 
-@pytest.fixture
-def offsite_requests(page, live_server):
-    """Every request the page makes outside the app's own origin (there must be none)."""
-    elsewhere = []
-    page.on(
-        "request",
-        lambda r: (
-            None
-            if r.url.startswith(live_server.url) or r.url.startswith("data:")
-            else elsewhere.append(r.url)
-        ),
-    )
-    return elsewhere
-
-
 def test_s05_new_player_rolls_a_character_renames_exports_and_deletes_it(
     live_server, page, screenshot, offsite_requests, tmp_path
 ):

@@ -80,21 +80,6 @@ def choose_attack(hand: list[str]) -> list[str]:
     return [max(numbers, key=value)] if numbers else hand[:1]
 
 
-@pytest.fixture
-def offsite_requests(page, live_server):
-    """Every request the page makes outside the app's own origin (there must be none)."""
-    elsewhere = []
-    page.on(
-        "request",
-        lambda r: (
-            None
-            if r.url.startswith(live_server.url) or r.url.startswith("data:")
-            else elsewhere.append(r.url)
-        ),
-    )
-    return elsewhere
-
-
 def test_first_session_with_the_app_dealing(
     live_server, page, screenshot, player, offsite_requests
 ):
