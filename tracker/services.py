@@ -57,6 +57,10 @@ class UndoError(Exception):
     """An undo that can't be done: nothing to undo, or it would undo the character's creation."""
 
 
+class TableSwitchError(Exception):
+    """Who deals (the app's virtual table or real cards) is chosen for a whole session."""
+
+
 class _Keep(enum.Enum):
     TABLE_STATE = "keep"
 
@@ -180,6 +184,11 @@ def character_set_table(
     brings back this table.
     """
     character = _lock(character_id, owner, expected_version)
+    if character.state.get("session") is not None:
+        # The app's cards could never match the ones on the table, nor the other way round.
+        raise TableSwitchError(
+            "Who deals is chosen for a whole session: switch it once this session has ended."
+        )
     character.log_entries.filter(seq=character.last_seq).update(table_state=table_state)
     character.table_state = table_state
     character.version += 1

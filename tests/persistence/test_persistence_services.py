@@ -275,3 +275,22 @@ def test_the_stored_state_is_what_the_engine_gives(player):
         {"type": "start_session", "hand": HAND},
     )
     assert Character.objects.get(pk=character.pk).state == expected
+
+
+def test_who_deals_is_switched_only_between_sessions(player):
+    character = create(player)
+    character = services.character_apply(
+        character_id=character.pk,
+        owner=player,
+        action={"type": "start_session"},
+        expected_version=character.version,
+    )
+    with pytest.raises(services.TableSwitchError, match="whole session"):
+        services.character_set_table(
+            character_id=character.pk,
+            owner=player,
+            table_state={"random": {"seed": 1, "draws": 0}, "session": None, "order": []},
+            expected_version=character.version,
+        )
+    stored = Character.objects.get(pk=character.pk)
+    assert (stored.version, stored.table_state) == (character.version, None)

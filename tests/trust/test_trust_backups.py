@@ -85,7 +85,8 @@ def careers(owner, intruder) -> dict:
     undone = services.character_undo(
         character_id=undone.pk, owner=intruder, steps=7, expected_version=undone.version
     )
-    real = make_character(intruder, "card_to_turn", name="Real cards")
+    # Back on real cards (the switch is made between sessions); its creation kept the app's table.
+    real = make_character(intruder, "new", name="Real cards")
     services.character_set_table(
         character_id=real.pk, owner=intruder, table_state=None, expected_version=real.version
     )

@@ -34,9 +34,6 @@ from tracker.rules.cards import DECK, RANKS, card_text
 TEMPLATE = "tracker/play/play.html"
 ENTRY_TEMPLATE = "tracker/play/_cards_entry.html"
 CONFLICT = "This changed on another screen — here is where it stands now."
-SWITCH_BETWEEN_SESSIONS = (
-    "Who deals is chosen for a whole session: switch it once this session has ended."
-)
 # The entries where several cards are picked with the rank/suit picker.
 PICK_ENTRIES = ("start_session", "note_hand", "attack")
 
@@ -418,9 +415,6 @@ def virtual(request: HttpRequest, pk: int) -> HttpResponse:
     form = forms.VirtualForm(request.POST)
     if not form.is_valid():
         return _refuse(request, character, form)
-    if character.state.get("session") is not None:
-        screen = _screen(character, error=SWITCH_BETWEEN_SESSIONS)
-        return _answer(request, character, screen, moved=False)
     on = form.cleaned_data["on"]
     table = VirtualTable(seed=form.cleaned_data.get("seed")) if on else None
     try:
@@ -433,6 +427,8 @@ def virtual(request: HttpRequest, pk: int) -> HttpResponse:
     except services.VersionConflict as conflict:
         current = conflict.character
         return _answer(request, current, _screen(current, conflict=True), moved=True)
+    except services.TableSwitchError as error:
+        return _answer(request, character, _screen(character, error=str(error)), moved=False)
     notice = (
         "The app deals for you this session: no cards needed."
         if on
