@@ -14,10 +14,9 @@ from functools import cached_property
 from django.urls import reverse
 
 from tracker.dice_roller import die_face
-from tracker.rules import RuleError
+from tracker.rules import RuleError, buy_top_offer, rule_summary
 from tracker.rules import apply as engine_apply
 from tracker.rules.card_rpg import VirtualTable, places
-from tracker.rules.card_rpg.rule_texts import rule_summary
 from tracker.rules.cards import (
     DECK,
     RANKS,
@@ -366,7 +365,12 @@ class Screen:
         events = list(self.earlier_events) + list(self.state.get("events") or [])
         if not self.virtual:
             return events
-        return [_app_moved(event) if event.get("type") == "table" else event for event in events]
+        return [_app_moved(event) for event in events]
+
+    @property
+    def peek_offer(self) -> dict:
+        """What buying the app's turned top card would do (price, buyable, a note), S-13/T-06."""
+        return buy_top_offer(self.state, self.peek) if self.peek else {}
 
     # -- undo -----------------------------------------------------------------------------------
 
@@ -726,15 +730,23 @@ APP_MOVES = {
 
 
 def _app_moved(event: dict) -> dict:
-    """A `table` event as the app's own move (the virtual table holds the cards)."""
-    words = APP_MOVES.get(event.get("to", ""))
-    if words is None:
+    """An event that moves real cards, told as the app's own move (its table holds the cards).
+
+    A `table` event is only the move. Other events that move a card (loot, gold, buying) read
+    "what happened: where to put the card" — the app keeps what happened and says the move.
+    """
+    if "to" not in event:
         return event
+    words = APP_MOVES.get(event["to"])
     known = [card_text(card) for card in event.get("cards") or []]
     unseen = (event.get("count") or len(known)) - len(known)
     parts = known + ([f"{unseen} face-down card{'s' if unseen != 1 else ''}"] if unseen else [])
     what = " and ".join([", ".join(parts[:-1]), parts[-1]] if len(parts) > 1 else parts) or "them"
-    return event | {"text": words.format(what=what)}
+    moved = words.format(what=what) if words else ""
+    if event.get("type") == "table":
+        return event | {"text": moved} if moved else event
+    happened = event.get("text", "").rsplit(": ", 1)[0].rstrip(".")
+    return event | {"text": f"{happened}. {moved}".strip()}
 
 
 def _cards(count: int) -> str:

@@ -431,3 +431,45 @@ def test_a_refusal_for_a_control_the_app_replaces_is_shown_on_top(logged_in, pla
     response, _ = post(logged_in, character, "reveal_monster")
     page = text(response)
     assert 'id="play-error"' in page and "Choose a card" in page
+
+
+def test_s10_at_the_apps_table_card_moves_read_as_the_apps_own():
+    """Loot, gold and buying events keep what happened and say what the app did with the card,
+    never "put it…" to a player who holds no cards."""
+    from tracker.play_screen import Screen
+
+    events = [
+        {"type": "gold", "rule": "S-10", "to": "bottom of draw pile", "cards": ["2D"], "count": 1,
+         "text": "The 2♦ (loot) turns into 2 gold: put it at the bottom of the draw pile."},
+        {"type": "item", "rule": "S-10", "to": "inventory", "cards": ["3S"], "count": 1,
+         "text": "The 3♠ (loot) goes into your inventory: put it with your inventory cards."},
+        {"type": "discard", "rule": "T-17", "to": "discard pile", "cards": ["QS"], "count": 1,
+         "text": "The Q♠ (Jack's extra card) is not an item: put it on the discard pile."},
+        {"type": "table", "rule": "T-18", "to": "discard pile", "cards": ["KD"], "count": 2,
+         "text": "Put the K♦ and the card under it on the discard pile."},
+        {"type": "damage", "rule": "S-21", "text": "7♣: 7 damage."},
+    ]  # fmt: skip
+    state = {"events": events}
+    real = [event["text"] for event in Screen(character_id=1, version=1, state=state).events]
+    assert real == [event["text"] for event in events]
+    app = [e["text"] for e in Screen(character_id=1, version=1, state=state, virtual=True).events]
+    assert app == [
+        "The 2♦ (loot) turns into 2 gold. The app put 2♦ at the bottom of the draw pile.",
+        "The 3♠ (loot) goes into your inventory.",
+        "The Q♠ (Jack's extra card) is not an item. The app put Q♠ on the discard pile.",
+        "The app put K♦ and 1 face-down card on the discard pile.",
+        "7♣: 7 damage.",
+    ]
+    assert not any("put it" in text for text in app)
+
+
+def test_s13_a_turned_top_card_that_cannot_be_bought_offers_only_discarding():
+    from tracker.play_screen import Screen
+
+    state = {"character": {"gold": 3}, "events": []}
+    king = Screen(character_id=1, version=1, state=state, virtual=True, peek="KH")
+    assert king.peek_offer["buyable"] is False
+    assert "can't be bought" in king.peek_offer["note"]
+    three = Screen(character_id=1, version=1, state=state, virtual=True, peek="3C")
+    assert three.peek_offer["buyable"] is True
+    assert Screen(character_id=1, version=1, state=state).peek_offer == {}

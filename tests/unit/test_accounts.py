@@ -69,3 +69,11 @@ def test_pages_name_no_external_url_and_serve_htmx_locally(client):
     assert "http://" not in html and "https://" not in html and "//cdn" not in html
     assert "/static/django_htmx/htmx-2" in html
     assert "X-CSRFToken" in html
+
+
+def test_a_missing_page_is_a_page_of_the_app_with_a_way_back(client, django_user_model):
+    client.force_login(django_user_model.objects.create_user("ada", password="x"))
+    response = client.get("/characters/999999/")
+    assert response.status_code == 404
+    assert "Nothing here" in response.text
+    assert 'href="/"' in response.text
