@@ -443,3 +443,23 @@ def test_t22_every_move_event_is_well_formed_in_a_whole_fight(game):
     for event in state["events"]:
         if "to" in event:
             assert event["to"] in MOVE_PLACES and event["count"] >= len(event["cards"])
+
+
+def test_t22_death_event_says_what_is_lost_and_kept():
+    from tracker.rules import apply as apply_action
+    from tracker.rules import initial_state as start
+
+    state = apply_action(
+        start(),
+        {"type": "create_character", "name": "Ada", "class": "JS", "str_dice": [1], "hp_dice": [1]},
+    )
+    state = apply_action(state, {"type": "start_session"})
+    state = apply_action(state, {"type": "reveal_monster", "card": "9C"})
+    state = apply_action(state, {"type": "roll_monster_hp", "dice": [6, 6, 6]})
+    # HP 3 and no save: the monster's attack card 5♦ takes it to -2 (S-23).
+    state = apply_action(state, {"type": "end_turn"})
+    state = apply_action(state, {"type": "turn", "card": "5D"})
+    deaths = [event for event in state["events"] if event["type"] == "death"]
+    assert len(deaths) == 1
+    assert "no XP or loot" in deaths[0]["text"] and "kept" in deaths[0]["text"]
+    assert deaths[0]["xp_lost"] == 0

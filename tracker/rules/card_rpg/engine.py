@@ -1298,11 +1298,23 @@ class _Play:
         """T-22: deaths +1; no XP or loot; XP to 0 unless a Queen; a King may keep the hand."""
         character = self.character
         character["deaths"] += 1
-        if self.class_rank() != "Q":
-            character["xp"] = 0
+        lost_xp = character["xp"] if self.class_rank() != "Q" else 0
+        character["xp"] -= lost_xp
         self.fight["result"] = "died"
         self.internal["deadly"] = False
-        self.event("death", "T-22", f"{character['name']} dies. Deaths: {character['deaths']}.")
+        if lost_xp:
+            xp_words = f"XP {lost_xp} → 0"
+        elif self.class_rank() == "Q":
+            xp_words = f"a Queen keeps her XP ({character['xp']}, S-07)"
+        else:
+            xp_words = "no XP to lose"
+        self.event(
+            "death",
+            "T-22",
+            f"{character['name']} dies: no XP or loot from this fight, {xp_words}; level, "
+            f"STR, HP, gold, kills and Jokers are kept. Deaths: {character['deaths']}.",
+            xp_lost=lost_xp,
+        )
         self.flush_table()  # T-13: the attack card that killed goes to the discard pile
         if self.class_rank() == "K" and self.hand_count() > 0:
             self.set_step("keep_hand")  # S-07
