@@ -1030,7 +1030,9 @@ class _Play:
             "damage",
             "S-22",
             f"{how}: {damage} damage to the {card_text(fight['monster'])} "
-            f"(HP {fight['monster_hp']}).",
+            + (
+                f"(HP {fight['monster_hp']})." if fight["monster_hp"] > 0 else "(HP 0: it is dead)."
+            ),
             damage=damage,
         )
         if fight["monster_hp"] <= 0:
@@ -1204,7 +1206,9 @@ class _Play:
             self.event(
                 pending[0].replace("monster ", "").replace(" ", "_"),
                 TURN_RULE[pending[0]],
-                f"{card_text(card)}: {pending[0]}! Turn the next card of the draw pile.",
+                # What to turn next is the instruction's job: the same words serve real cards
+                # and the app's table.
+                f"{card_text(card)}: {pending[0]}!",
             )
         self.proceed(side)
 
