@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench import drive  # noqa: E402
-from bench.server import Server, in_django, postgres_database  # noqa: E402
+from bench.server import Server, each_backend, in_django  # noqa: E402
 
 
 def drill(server: Server, args) -> dict:
@@ -125,17 +125,8 @@ def main() -> int:
     args = parser.parse_args()
 
     results = []
-    backends = ["sqlite", "postgres"] if args.backend == "both" else [args.backend]
-    for backend in backends:
-        if backend == "sqlite":
-            with Server(label="crash") as server:
-                results.append(drill(server, args))
-        else:
-            with (
-                postgres_database("cardrpg_crash") as url,
-                Server(database_url=url, label="crash") as server,
-            ):
-                results.append(drill(server, args))
+    for server in each_backend(args.backend, "crash"):
+        results.append(drill(server, args))
         report(results[-1])
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=2))

@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench import drive  # noqa: E402
-from bench.server import Server, in_django, postgres_database  # noqa: E402
+from bench.server import Server, each_backend, in_django  # noqa: E402
 
 
 def run(server: Server, args) -> dict:
@@ -110,16 +110,8 @@ def main() -> int:
     args = parser.parse_args()
 
     results = []
-    for backend in ["sqlite", "postgres"] if args.backend == "both" else [args.backend]:
-        if backend == "sqlite":
-            with Server(label="load") as server:
-                results.append(run(server, args))
-        else:
-            with (
-                postgres_database("cardrpg_load") as url,
-                Server(database_url=url, label="load") as server,
-            ):
-                results.append(run(server, args))
+    for server in each_backend(args.backend, "load"):
+        results.append(run(server, args))
         report(results[-1])
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=2))

@@ -203,3 +203,21 @@ def in_django(env: dict, module: str, *args: str, timeout: float = 600) -> str:
     if done.returncode != 0:
         raise RuntimeError(f"{module} failed:\n{done.stderr[-3000:]}")
     return done.stdout
+
+
+def each_backend(choice: str, label: str) -> Iterator[Server]:
+    """A started server per database `choice` ("sqlite", "postgres" or "both"), one at a time.
+
+    SQLite lives in the server's own temp folder; PostgreSQL gets a scratch database named after
+    `label`, dropped afterwards.
+    """
+    for backend in ["sqlite", "postgres"] if choice == "both" else [choice]:
+        if backend == "sqlite":
+            with Server(label=label) as server:
+                yield server
+        else:
+            with (
+                postgres_database(f"cardrpg_{label}") as url,
+                Server(database_url=url, label=label) as server,
+            ):
+                yield server
