@@ -230,8 +230,7 @@ def _apply(
         screen = _screen(character, error=error.message, error_rule=error.rule, **(entry or {}))
         return _answer(request, character, screen, moved=False)
     except services.VersionConflict as conflict:
-        current = conflict.character
-        return _answer(request, current, _screen(current, conflict=True), moved=True)
+        return _conflict(request, conflict)
     recent = [(action, table is not None)]
     notices = [_notice(action, by_app=table is not None)]
     earlier: list[dict] = []
@@ -251,8 +250,7 @@ def _apply(
                     table_state=follow.to_dict(),
                 )
             except services.VersionConflict as conflict:
-                current = conflict.character
-                return _answer(request, current, _screen(current, conflict=True), moved=True)
+                return _conflict(request, conflict)
             except RuleError:
                 earlier = []  # the hand stays unseen; the deal button offers to show it
             else:
@@ -267,6 +265,12 @@ def _apply(
         notice=" ".join(text for text in notices if text),
     )
     return _answer(request, character, screen, moved=True)
+
+
+def _conflict(request: HttpRequest, conflict: services.VersionConflict) -> HttpResponse:
+    """Another screen acted first: redraw from the character as it is now, with the message."""
+    current = conflict.character
+    return _answer(request, current, _screen(current, conflict=True), moved=True)
 
 
 def _form_errors(form) -> str:
@@ -398,8 +402,7 @@ def undo(request: HttpRequest, pk: int) -> HttpResponse:
             expected_version=form.cleaned_data["version"],
         )
     except services.VersionConflict as conflict:
-        current = conflict.character
-        return _answer(request, current, _screen(current, conflict=True), moved=True)
+        return _conflict(request, conflict)
     except (RuleError, services.UndoError) as error:
         message = getattr(error, "message", None) or str(error)
         return _answer(request, character, _screen(character, error=message), moved=False)
@@ -425,8 +428,7 @@ def virtual(request: HttpRequest, pk: int) -> HttpResponse:
             expected_version=form.cleaned_data["version"],
         )
     except services.VersionConflict as conflict:
-        current = conflict.character
-        return _answer(request, current, _screen(current, conflict=True), moved=True)
+        return _conflict(request, conflict)
     except services.TableSwitchError as error:
         return _answer(request, character, _screen(character, error=str(error)), moved=False)
     notice = (
