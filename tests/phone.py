@@ -34,6 +34,7 @@ def serious_axe_findings(page) -> list[tuple]:
 
 def check_phone_screen(page, targets: str | None = None) -> None:
     """No sideways scrolling at 360 px, tap targets ≥ 44 px, no serious or critical axe finding."""
+    page.wait_for_load_state("load")  # stylesheets applied before anything is measured
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
     if targets:
         small = small_targets(page, targets)
