@@ -92,7 +92,7 @@ def main() -> None:
     from django.contrib.auth import get_user_model
     from django.test import Client
 
-    from tracker import services
+    from tracker.card_rpg import services
     from tracker.rules import dump_log
     from tracker.rules.card_rpg.bot import random_game
 

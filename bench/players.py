@@ -27,7 +27,7 @@ import urllib.parse
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
-# The deal button's label names the action the virtual table fills in (tracker.play_screen).
+# The deal button's label names the action the virtual table fills in (tracker.card_rpg.play_screen).
 DEAL_TYPES = {
     "Shuffle and deal my hand": "start_session",
     "Look at the cards I drew": "note_hand",

@@ -20,8 +20,8 @@ import sys
 
 def check_character(ledger: dict) -> list[str]:
     """Problems found for one player's character (an empty list: all is well)."""
-    from tracker import projections, services
-    from tracker.models import Character
+    from tracker.card_rpg import projections, services
+    from tracker.card_rpg.models import Character
     from tracker.rules import apply, initial_state
 
     problems: list[str] = []

@@ -1,224 +1,25 @@
-"""A character's life as an append-only action log, and the rows projected from it.
+"""Every model of the app, gathered so Django registers them: the core's and each game's."""
 
-The log (ActionLogEntry) is the truth. Character, InventoryCard, PlaySession and Fight are
-projections of it kept up to date by tracker.services in the same transaction as each action
-(tracker.projections derives them); nothing here holds game rules. See docs/persistence.md.
-"""
+from tracker.card_rpg.models import (
+    ActionLogEntry,
+    Character,
+    Fight,
+    FightOutcome,
+    InventoryCard,
+    MonsterKind,
+    Phase,
+    PlaySession,
+    SessionEnding,
+)
 
-from __future__ import annotations
-
-from django.conf import settings
-from django.db import models
-
-from tracker import projections as p
-
-
-class Phase(models.TextChoices):
-    NEW = p.PHASE_NEW, "new"
-    BETWEEN_SESSIONS = p.PHASE_BETWEEN_SESSIONS, "between sessions"
-    SESSION = p.PHASE_SESSION, "in a session"
-    FIGHT = p.PHASE_FIGHT, "in a fight"
-
-
-class SessionEnding(models.TextChoices):
-    RUNNING = p.SESSION_RUNNING, "running"
-    PLAYER = p.SESSION_ENDED_BY_PLAYER, "ended by the player"
-    DECK = p.SESSION_DECK_RAN_OUT, "the deck ran out"
-    ABANDONED = p.SESSION_FIGHT_ABANDONED, "a fight was abandoned"
-
-
-class FightOutcome(models.TextChoices):
-    IN_PROGRESS = p.FIGHT_IN_PROGRESS, "in progress"
-    WON = p.FIGHT_WON, "won"
-    DIED = p.FIGHT_DIED, "died"
-    ESCAPED = p.FIGHT_ESCAPED, "monster escaped"
-    ABANDONED = p.FIGHT_ABANDONED, "abandoned"
-
-
-class MonsterKind(models.TextChoices):
-    NUMBER = p.MONSTER_NUMBER, "number card"
-    FACE = p.MONSTER_FACE, "face card"
-    JOKER = p.MONSTER_JOKER, "Joker"
-
-
-class Character(models.Model):
-    """A player's character: the record sheet (S-03) and the engine state it was drawn from."""
-
-    owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="characters"
-    )
-    # The name shown everywhere. It starts as the create_character action's name; a rename
-    # changes only this column (the log keeps the name the character was created with).
-    name = models.CharField(max_length=100)
-    class_card = models.CharField("class", max_length=3)
-    level = models.PositiveSmallIntegerField(default=1)
-    str = models.PositiveSmallIntegerField("STR", default=0)
-    hp_max = models.PositiveSmallIntegerField("HP max", default=0)
-    xp = models.PositiveIntegerField("XP", default=0)
-    xp_next = models.PositiveIntegerField("XP needed", null=True, blank=True)  # null at level 10
-    gold = models.PositiveIntegerField(default=0)
-    jokers = models.PositiveIntegerField("Jokers", default=0)
-    kills = models.PositiveIntegerField(default=0)
-    deaths = models.PositiveIntegerField(default=0)
-    sessions = models.PositiveIntegerField("sessions played", default=0)
-    ruleset = models.JSONField("table rules", default=dict)
-    phase = models.CharField(max_length=20, choices=Phase, default=Phase.NEW)
-
-    # The engine state after the last action of the log (what every play screen is drawn from)
-    # and the virtual table ("the app deals for me") serialised after it, if one is in use.
-    state = models.JSONField(default=dict)
-    table_state = models.JSONField(null=True, blank=True)
-    # Bumped by every write; a write names the version its screen showed (VersionConflict).
-    version = models.PositiveIntegerField(default=0)
-    # seq of the newest log entry (the number of actions in the log).
-    last_seq = models.PositiveIntegerField(default=0)
-
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        ordering = ["-updated_at", "-id"]
-        indexes = [models.Index(fields=["owner", "-updated_at"], name="character_owner_recent")]
-
-    def __str__(self) -> str:
-        return f"{self.name} ({self.class_card}, level {self.level})"
-
-
-class InventoryCard(models.Model):
-    """One card of a character's inventory; position 0 is the card that arrived first."""
-
-    character = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="inventory")
-    position = models.PositiveSmallIntegerField()
-    card = models.CharField(max_length=3)
-
-    class Meta:
-        ordering = ["character", "position"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["character", "position"], name="inventory_one_card_per_position"
-            )
-        ]
-
-    def __str__(self) -> str:
-        return self.card
-
-
-class ActionLogEntry(models.Model):
-    """One action of a character's log: append-only; undo deletes from the end."""
-
-    character = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="log_entries")
-    seq = models.PositiveIntegerField()  # 1 for create_character, then one per action
-    action = models.JSONField()
-    action_type = models.CharField(max_length=40)  # action["type"], for filtering the history
-    # The engine state after this action, so undo restores a state without replaying the log.
-    state_after = models.JSONField()
-    table_state = models.JSONField(null=True, blank=True)
-    created_at = models.DateTimeField()
-
-    class Meta:
-        ordering = ["character", "seq"]
-        verbose_name = "action log entry"
-        verbose_name_plural = "action log entries"
-        constraints = [
-            models.UniqueConstraint(
-                fields=["character", "seq"], name="log_seq_unique_per_character"
-            ),
-            models.CheckConstraint(condition=models.Q(seq__gte=1), name="log_seq_from_one"),
-        ]
-        indexes = [models.Index(fields=["character", "action_type"], name="log_action_type")]
-
-    def __str__(self) -> str:
-        return f"#{self.seq} {self.action_type}"
-
-
-class PlaySession(models.Model):
-    """A session of play (S-14, S-15): its span in the log and what happened in it."""
-
-    character = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="play_sessions")
-    number = models.PositiveIntegerField()  # 1 for the character's first session
-    started_seq = models.PositiveIntegerField()
-    ended_seq = models.PositiveIntegerField(null=True, blank=True)
-    started_at = models.DateTimeField()
-    ended_at = models.DateTimeField(null=True, blank=True)
-    ending = models.CharField(max_length=10, choices=SessionEnding, blank=True)
-    level_start = models.PositiveSmallIntegerField()
-    level_end = models.PositiveSmallIntegerField()
-    hand_dealt = models.PositiveSmallIntegerField(default=0)
-    actions = models.PositiveIntegerField(default=0)
-    fight_count = models.PositiveIntegerField("fights", default=0)
-    kills = models.PositiveIntegerField(default=0)
-    deaths = models.PositiveIntegerField(default=0)
-    jokers = models.PositiveIntegerField(default=0)
-    xp_gained = models.PositiveIntegerField("XP gained", default=0)
-    gold_gained = models.PositiveIntegerField(default=0)
-    gold_spent = models.PositiveIntegerField(default=0)
-
-    class Meta:
-        ordering = ["character", "number"]
-        verbose_name = "session"
-        constraints = [
-            models.UniqueConstraint(fields=["character", "number"], name="session_number_unique")
-        ]
-        indexes = [
-            models.Index(fields=["character", "started_seq"], name="session_started_seq"),
-            models.Index(fields=["character", "started_at"], name="session_started_at"),
-        ]
-
-    def __str__(self) -> str:
-        return f"session {self.number}"
-
-    @property
-    def running(self) -> bool:
-        return self.ended_seq is None
-
-
-class Fight(models.Model):
-    """A fight against one monster (S-16 … T-22): outcome, damage both ways, XP and loot."""
-
-    character = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="fights")
-    session = models.ForeignKey(PlaySession, on_delete=models.CASCADE, related_name="fights")
-    number = models.PositiveIntegerField()  # 1 for the character's first fight ever
-    number_in_session = models.PositiveIntegerField()
-    started_seq = models.PositiveIntegerField()
-    ended_seq = models.PositiveIntegerField(null=True, blank=True)
-    started_at = models.DateTimeField()
-    ended_at = models.DateTimeField(null=True, blank=True)
-    monster = models.CharField(max_length=3)
-    monster_kind = models.CharField(max_length=6, choices=MonsterKind)
-    monster_rank = models.CharField(max_length=2)  # A 2 … 10 J Q K, or JK
-    monster_suit = models.CharField(max_length=1, blank=True)  # blank for a Joker
-    monster_hp = models.PositiveSmallIntegerField("monster HP", null=True, blank=True)
-    xp_value = models.PositiveSmallIntegerField("XP value", null=True, blank=True)
-    level = models.PositiveSmallIntegerField()  # the character's level when the fight began
-    hp_max = models.PositiveSmallIntegerField("HP at the start")
-    outcome = models.CharField(
-        max_length=12, choices=FightOutcome, default=FightOutcome.IN_PROGRESS
-    )
-    xp_gained = models.PositiveIntegerField("XP gained", default=0)
-    damage_dealt = models.PositiveIntegerField(default=0)
-    damage_taken = models.PositiveIntegerField(default=0)
-    turns = models.PositiveIntegerField(default=0)  # the character's turns
-    attacks = models.PositiveIntegerField(default=0)  # plays from the hand
-    monster_attacks = models.PositiveIntegerField(default=0)  # attack-pile cards turned
-    items_used = models.PositiveIntegerField(default=0)
-    saves = models.PositiveIntegerField(default=0)  # Hearts / A♥ spent to live on
-    loot = models.JSONField(default=list, blank=True)  # the cards turned as loot, in order
-
-    class Meta:
-        ordering = ["character", "number"]
-        constraints = [
-            models.UniqueConstraint(fields=["character", "number"], name="fight_number_unique")
-        ]
-        indexes = [
-            models.Index(fields=["character", "started_seq"], name="fight_started_seq"),
-            models.Index(fields=["character", "outcome"], name="fight_outcome"),
-            models.Index(fields=["character", "monster_kind"], name="fight_monster_kind"),
-            models.Index(fields=["session", "number_in_session"], name="fight_in_session"),
-        ]
-
-    def __str__(self) -> str:
-        return f"fight {self.number}: {self.monster} ({self.get_outcome_display()})"
-
-    @property
-    def running(self) -> bool:
-        return self.ended_seq is None
+__all__ = [
+    "ActionLogEntry",
+    "Character",
+    "Fight",
+    "FightOutcome",
+    "InventoryCard",
+    "MonsterKind",
+    "Phase",
+    "PlaySession",
+    "SessionEnding",
+]

@@ -6,7 +6,7 @@ import pytest
 
 from bench.players import HttpTransport, Player, parse_screen, screen_version
 from bench.verify import check_ledgers
-from tracker.models import ActionLogEntry, Character
+from tracker.card_rpg.models import ActionLogEntry, Character
 
 
 @pytest.fixture(autouse=True)

@@ -6,8 +6,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from tracker import services
-from tracker.models import Character, InventoryCard
+from tracker.card_rpg import services
+from tracker.card_rpg.models import Character, InventoryCard
 
 pytestmark = pytest.mark.django_db
 
@@ -209,7 +209,7 @@ def test_engine_refusal_is_shown_in_the_form(client, player, monkeypatch):
 
 
 def test_s05_rolled_dice_show_str_and_hp(client, player, monkeypatch):
-    monkeypatch.setattr("tracker.views.characters.roll_dice", lambda count: [5] * count)
+    monkeypatch.setattr("tracker.card_rpg.views.characters.roll_dice", lambda count: [5] * count)
     response = client.post(url("character_create"), {"intent": "roll", "creation_dice": "1d6"})
     assert response.status_code == 200
     text = response.text
@@ -232,7 +232,7 @@ def test_t02_rolling_with_the_two_dice_option_rolls_two_dice_each(client, player
 def test_the_apps_dice_come_from_the_system_random_source():
     import random
 
-    from tracker import dice_roller
+    from tracker.card_rpg import dice_roller
 
     assert isinstance(dice_roller._SYSTEM_RANDOM, random.SystemRandom)
     rolls = dice_roller.roll_dice(600)
@@ -241,7 +241,7 @@ def test_the_apps_dice_come_from_the_system_random_source():
 
 
 def test_s05_preview_comes_from_the_engine():
-    from tracker.dice_roller import creation_stats
+    from tracker.card_rpg.dice_roller import creation_stats
 
     # Worked example 1: a roll of 5 gives STR 5 and HP 7.
     assert creation_stats([5], [5], {}) == {"str": 5, "hp_max": 7, "str_roll": 5, "hp_roll": 5}
@@ -249,7 +249,7 @@ def test_s05_preview_comes_from_the_engine():
 
 
 def test_htmx_roll_gets_only_the_dice_region(client, player, monkeypatch):
-    monkeypatch.setattr("tracker.views.characters.roll_dice", lambda count: [2, 6][:count])
+    monkeypatch.setattr("tracker.card_rpg.views.characters.roll_dice", lambda count: [2, 6][:count])
     response = client.post(
         url("character_create"), {"intent": "roll", "creation_dice": "2d6", "name": "x"}, **HTMX
     )

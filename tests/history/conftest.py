@@ -8,8 +8,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from tracker import services
-from tracker.models import ActionLogEntry, Character, Fight, PlaySession
+from tracker.card_rpg import services
+from tracker.card_rpg.models import ActionLogEntry, Character, Fight, PlaySession
 from tracker.rules.card_rpg.bot import RandomPlayer
 from tracker.rules.card_rpg.table import VirtualTable
 

@@ -10,8 +10,8 @@ from playwright.sync_api import expect
 from tests import phone
 from tests.conftest import SCREENSHOTS
 from tests.history.conftest import PASSWORD, Career
-from tracker import charts
-from tracker.models import Fight, PlaySession
+from tracker.card_rpg import charts
+from tracker.card_rpg.models import Fight, PlaySession
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.history.conftest import Career, write_long_career
-from tracker import charts
+from tracker.card_rpg import charts
 
 HTMX = {"HX-Request": "true"}
 

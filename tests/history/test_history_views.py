@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from tests.history.conftest import Career
-from tracker.models import Character
+from tracker.card_rpg.models import Character
 
 HTMX = {"HX-Request": "true"}
 

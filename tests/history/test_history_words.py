@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tests.history.conftest import Career
-from tracker import history
-from tracker.history import describe, state_parts
+from tracker.card_rpg import history
+from tracker.card_rpg.history import describe, state_parts
 from tracker.rules import apply, initial_state
 from tracker.rules.card_rpg.bot import play
 from tracker.rules.cards import card_text

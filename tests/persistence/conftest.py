@@ -7,9 +7,9 @@ import dataclasses
 
 import pytest
 
-from tracker import projections, services
-from tracker.models import Character
-from tracker.projections import FightRecord, SessionRecord
+from tracker.card_rpg import projections, services
+from tracker.card_rpg.models import Character
+from tracker.card_rpg.projections import FightRecord, SessionRecord
 from tracker.rules import apply, initial_state
 from tracker.rules.card_rpg.bot import RandomPlayer
 from tracker.rules.log import replay as replay_with

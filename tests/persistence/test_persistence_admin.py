@@ -5,8 +5,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from tracker import services
-from tracker.models import ActionLogEntry, Character, Fight, PlaySession
+from tracker.card_rpg import services
+from tracker.card_rpg.models import ActionLogEntry, Character, Fight, PlaySession
 from tracker.rules import dump_log
 from tracker.rules.card_rpg.bot import random_game
 

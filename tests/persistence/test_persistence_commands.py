@@ -7,8 +7,8 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from tracker import services
-from tracker.models import ActionLogEntry, Character
+from tracker.card_rpg import services
+from tracker.card_rpg.models import ActionLogEntry, Character
 from tracker.rules import ReplayError, dump_log, load_log, replay
 from tracker.rules.card_rpg.bot import random_game
 

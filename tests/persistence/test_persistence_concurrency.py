@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
-from tracker.models import Character
+from tracker.card_rpg.models import Character
 from tracker.rules import replay
 
 HERE = Path(__file__).resolve().parent

@@ -4,7 +4,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tracker import services
+from tracker.card_rpg import services
 from tracker.rules import dump_log
 from tracker.rules.card_rpg.bot import random_game
 

@@ -1,11 +1,11 @@
-"""tracker.projections on scripted games: each number a history page shows, checked by hand.
+"""tracker.card_rpg.projections on scripted games: each number a history page shows, checked by hand.
 
 Pure Python: the engine makes the states, the projection reads them; no database.
 """
 
 from datetime import UTC, datetime, timedelta
 
-from tracker import projections
+from tracker.card_rpg import projections
 from tracker.rules import apply, initial_state
 
 START = datetime(2025, 3, 1, 20, 0, tzinfo=UTC)

@@ -4,7 +4,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from tracker import projections, services
+from tracker.card_rpg import projections, services
 from tracker.rules.card_rpg.bot import play, random_game
 
 pytestmark = pytest.mark.django_db

@@ -2,10 +2,10 @@
 
 import pytest
 
-from tracker import services
-from tracker.models import ActionLogEntry, Character, Fight, InventoryCard, PlaySession
+from tracker.card_rpg import services
+from tracker.card_rpg.models import ActionLogEntry, Character, Fight, InventoryCard, PlaySession
+from tracker.card_rpg.services import VersionConflict
 from tracker.rules import RuleError, apply, initial_state
-from tracker.services import VersionConflict
 
 pytestmark = pytest.mark.django_db
 

@@ -4,9 +4,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tracker import services
-from tracker.models import Character
-from tracker.services import UndoError, VersionConflict
+from tracker.card_rpg import services
+from tracker.card_rpg.models import Character
+from tracker.card_rpg.services import UndoError, VersionConflict
 
 pytestmark = pytest.mark.django_db
 

@@ -30,8 +30,8 @@ def race(owner, pause: float = 0.2) -> dict:
     """Play ROUNDS, each as two simultaneous screens; return what happened and the log."""
     from django.db import connection
 
-    from tracker import services
-    from tracker.models import Character
+    from tracker.card_rpg import services
+    from tracker.card_rpg.models import Character
 
     character = services.character_create(
         owner=owner, name="Race", class_card="KS", str_dice=[5], hp_dice=[5]

@@ -3,7 +3,7 @@
 import pytest
 from django.contrib.auth import get_user_model
 
-from tracker import services
+from tracker.card_rpg import services
 
 
 @pytest.fixture(autouse=True)

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from tests import phone
 from tests.play.conftest import make_character
-from tracker import services
+from tracker.card_rpg import services
 from tracker.rules.cards import is_face, is_number, rank, value
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -10,7 +10,7 @@ import pytest
 
 from tests.play.conftest import make_character
 from tests.play.test_play_views import HTMX, into_fight, post, text, url, win_first_fight
-from tracker import services
+from tracker.card_rpg import services
 
 pytestmark = pytest.mark.django_db
 
@@ -436,7 +436,7 @@ def test_a_refusal_for_a_control_the_app_replaces_is_shown_on_top(logged_in, pla
 def test_s10_at_the_apps_table_card_moves_read_as_the_apps_own():
     """Loot, gold and buying events keep what happened and say what the app did with the card,
     never "put it…" to a player who holds no cards."""
-    from tracker.play_screen import Screen
+    from tracker.card_rpg.play_screen import Screen
 
     events = [
         {"type": "gold", "rule": "S-10", "to": "bottom of draw pile", "cards": ["2D"], "count": 1,
@@ -464,7 +464,7 @@ def test_s10_at_the_apps_table_card_moves_read_as_the_apps_own():
 
 
 def test_s13_a_turned_top_card_that_cannot_be_bought_offers_only_discarding():
-    from tracker.play_screen import Screen
+    from tracker.card_rpg.play_screen import Screen
 
     state = {"character": {"gold": 3}, "events": []}
     king = Screen(character_id=1, version=1, state=state, virtual=True, peek="KH")

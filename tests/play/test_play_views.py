@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from tests.play.conftest import make_character
-from tracker.models import Character
+from tracker.card_rpg.models import Character
 
 pytestmark = pytest.mark.django_db
 

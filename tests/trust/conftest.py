@@ -17,8 +17,8 @@ from collections.abc import Callable
 import pytest
 from django.contrib.auth import get_user_model
 
-from tracker import services
-from tracker.models import Character
+from tracker.card_rpg import services
+from tracker.card_rpg.models import Character
 from tracker.rules import VirtualTable, apply, candidate_actions, initial_state
 
 PASSWORD = "correct horse battery"

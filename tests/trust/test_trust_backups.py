@@ -13,8 +13,8 @@ from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
 from tests.trust.conftest import choose_action, make_character
-from tracker import services
-from tracker.models import Character
+from tracker.card_rpg import services
+from tracker.card_rpg.models import Character
 from tracker.rules import VirtualTable
 
 pytestmark = pytest.mark.django_db

@@ -22,10 +22,10 @@ from hypothesis import strategies as st
 
 from tests.trust.conftest import HTMX, POINTS, make_character, shows_message, snapshot
 from tests.trust.trust_urls import ACTIONS, app_routes
-from tracker import services
-from tracker.models import Character
+from tracker.card_rpg import services
+from tracker.card_rpg.models import Character
+from tracker.card_rpg.views.play import ACTION_FORMS
 from tracker.rules import apply, initial_state
-from tracker.views.play import ACTION_FORMS
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ import pytest
 
 from tests.trust.conftest import HTMX, make_character, snapshot
 from tests.trust.trust_urls import PLAUSIBLE_FIELDS, SKIPPED_PREFIXES, app_routes, urls_for, walk
-from tracker.models import ActionLogEntry, Character
+from tracker.card_rpg.models import ActionLogEntry, Character
 
 pytestmark = pytest.mark.django_db
 

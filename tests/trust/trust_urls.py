@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 from django.urls import URLPattern, URLResolver, get_resolver
 
-from tracker.models import Character
-from tracker.views.play import ACTION_FORMS
+from tracker.card_rpg.models import Character
+from tracker.card_rpg.views.play import ACTION_FORMS
 
 # Not the app's own pages, so not walked here (with the reason):
 SKIPPED_PREFIXES = {

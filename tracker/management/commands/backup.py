@@ -4,7 +4,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tracker import backups
+from tracker.core import backups
 
 
 class Command(BaseCommand):

@@ -4,8 +4,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tracker import services
-from tracker.models import Character
+from tracker.card_rpg import services
+from tracker.card_rpg.models import Character
 
 
 class Command(BaseCommand):

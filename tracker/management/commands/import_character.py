@@ -6,7 +6,7 @@ from pathlib import Path
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from tracker import services
+from tracker.card_rpg import services
 from tracker.rules import ReplayError, RuleError
 
 

@@ -5,7 +5,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError
 
-from tracker import backups
+from tracker.core import backups
 
 
 class Command(BaseCommand):

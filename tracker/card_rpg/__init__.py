@@ -1,0 +1,1 @@
+"""Card RPG – Advanced on the Django side: its records, projections, screens and history."""

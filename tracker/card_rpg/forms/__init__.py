@@ -1,0 +1,1 @@
+"""Card RPG forms: input validation only; the rules live in tracker.rules.card_rpg."""

@@ -1,0 +1,601 @@
+"""A character's career in words: the action log as sentences, sessions and fights as summaries.
+
+Presentation only. Every number a sentence gives comes from the log: the action itself, the
+state stored after it, and the state stored after the entry before it (what it changed). The
+engine's per-action ``events`` (docs/rules.md) are part of that stored state and carry the
+amounts a difference can't show, e.g. the damage of a blow that ended the fight. Nothing here
+decides a rule; when a sentence needs a rule's outcome it reads it from the state.
+
+Reading is cheap however long the career: a page of the log is one query over a range of
+``seq`` (the log has no gaps, undo only cuts its end), fetching only the parts of each stored
+state a sentence needs, never the whole state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from django.db.models.fields.json import KeyTransform
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
+
+from tracker.card_rpg.models import ActionLogEntry, Character, Fight, FightOutcome, PlaySession
+from tracker.rules.cards import SUIT_NAMES, CardNotationError, card_text, parse_card
+from tracker.templatetags.cards import card_name
+
+LOG_PAGE_SIZE = 50
+RECENT_ACTIONS = 8
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One action of the log, told in words: what the player did, then what followed."""
+
+    seq: int
+    at: datetime | None
+    kind: str  # the action type, for styling and filtering
+    text: str  # "Attacked with 7♣ 7♥ for 14."
+    notes: tuple[str, ...] = ()  # "The Q♠ is dead: +12 XP.", "Capi died."
+    cards: tuple[str, ...] = ()  # the cards the action names, in normal form
+
+    @property
+    def sentence(self) -> str:
+        """The whole line as plain text."""
+        return " ".join((self.text, *self.notes))
+
+    @property
+    def html(self) -> SafeString:
+        """The sentence with red suits marked, for the screen (escaped; cards are plain text)."""
+        return _mark_suits(self.text)
+
+    @property
+    def notes_html(self) -> list[SafeString]:
+        return [_mark_suits(note) for note in self.notes]
+
+
+@dataclass
+class LogPage:
+    """A page of the log, newest action first, and where the next older page starts."""
+
+    lines: list[LogLine]
+    older: int | None  # pass as `before` for the next page; None on the last page
+    newer: int | None  # `before` of the page above this one; None on the newest page
+    last_seq: int
+
+
+# --- reading the log -------------------------------------------------------------------------
+
+
+def _part(*path: str) -> KeyTransform:
+    """A key of the stored state, read by the database so the rest of it never leaves it."""
+    expression: Any = "state_after"
+    for key in path:
+        expression = KeyTransform(key, expression)
+    return expression
+
+
+# The parts of a stored state a sentence reads (the state's `cards`, `internal` and most of
+# `awaiting` are the engine's own bookkeeping and can be large).
+# (Aliased with a prefix: `character` is also the entry's foreign key.)
+_STATE_PARTS = {
+    "part_character": _part("character"),
+    "part_fight": _part("fight"),
+    "part_events": _part("events"),
+    "part_session_number": _part("session", "number"),
+    "part_hand_count": _part("session", "hand", "count"),
+    "part_reason": _part("awaiting", "reason"),
+}
+
+
+def log_page(character: Character, before: int | None = None, size: int = LOG_PAGE_SIZE) -> LogPage:
+    """The `size` actions before seq `before` (default: the newest), newest first; one query."""
+    last = character.last_seq
+    top = last if before is None else max(0, min(before - 1, last))
+    bottom = max(1, top - size + 1)
+    lines = _lines(character, bottom, top) if top >= 1 else []
+    lines.reverse()
+    return LogPage(
+        lines=lines,
+        older=bottom if bottom > 1 else None,
+        newer=(top + size + 1) if top < last else None,
+        last_seq=last,
+    )
+
+
+def log_line(character: Character, seq: int) -> LogLine | None:
+    """The one action `seq` in words (None if the log has no such entry)."""
+    lines = _lines(character, seq, seq)
+    return lines[0] if lines else None
+
+
+def _lines(character: Character, bottom: int, top: int) -> list[LogLine]:
+    """The actions bottom…top in words, oldest first, from one query (with the entry before)."""
+    rows = [
+        {key.removeprefix("part_"): value for key, value in row.items()}
+        for row in ActionLogEntry.objects.filter(
+            character=character, seq__gte=max(1, bottom - 1), seq__lte=top
+        )
+        .order_by("seq")
+        .values("seq", "action", "created_at", **_STATE_PARTS)
+    ]
+    before = _EMPTY if not rows or rows[0]["seq"] == bottom else rows.pop(0)
+    lines = []
+    for row in rows:
+        lines.append(describe(row["action"], before, row, seq=row["seq"], at=row["created_at"]))
+        before = row
+    return lines
+
+
+_EMPTY: dict[str, Any] = {
+    "character": None,
+    "fight": None,
+    "events": [],
+    "session_number": None,
+    "hand_count": None,
+    "reason": None,
+}
+
+
+# --- one action in words ---------------------------------------------------------------------
+
+
+def describe(
+    action: dict, before: dict, after: dict, *, seq: int = 0, at: datetime | None = None
+) -> LogLine:
+    """One action in words, from the action and the state parts before and after it.
+
+    `before` and `after` hold `character`, `fight`, `events`, `session_number`, `hand_count`
+    and `reason` (the awaited reason) — as a log page reads them, or taken from whole states
+    with `state_parts`.
+    """
+    kind = str(action.get("type", ""))
+    told = _Told(action, before, after)
+    text = _SENTENCES.get(kind, _unknown)(told)
+    return LogLine(
+        seq=seq,
+        at=at,
+        kind=kind,
+        text=text,
+        notes=tuple(told.notes()),
+        cards=tuple(told.named_cards()),
+    )
+
+
+def state_parts(state: dict | None) -> dict:
+    """The parts of a whole engine state that `describe` reads."""
+    if not state:
+        return dict(_EMPTY)
+    session = state.get("session") or {}
+    return {
+        "character": state.get("character"),
+        "fight": state.get("fight"),
+        "events": state.get("events") or [],
+        "session_number": session.get("number"),
+        "hand_count": (session.get("hand") or {}).get("count"),
+        "reason": (state.get("awaiting") or {}).get("reason"),
+    }
+
+
+@dataclass
+class _Told:
+    """What a sentence may read: the action, the state parts around it, the events it caused."""
+
+    action: dict
+    before: dict
+    after: dict
+    said: set[str] = field(default_factory=set)  # event types the sentence has told already
+
+    # -- reading --------------------------------------------------------------------------
+
+    @property
+    def events(self) -> list[dict]:
+        return self.after.get("events") or []
+
+    def event(self, kind: str) -> dict | None:
+        return next((e for e in self.events if e.get("type") == kind), None)
+
+    def amount(self, kind: str, key: str = "damage") -> int:
+        """The sum of `key` over the events of one type (damage of every blow, say)."""
+        return sum(e.get(key) or 0 for e in self.events if e.get("type") == kind)
+
+    def has(self, kind: str) -> bool:
+        return self.event(kind) is not None
+
+    def char(self, when: str) -> dict:
+        return getattr(self, when).get("character") or {}
+
+    def change(self, key: str) -> int:
+        """How much a counter of the record sheet moved (new − old)."""
+        return (self.char("after").get(key) or 0) - (self.char("before").get(key) or 0)
+
+    @property
+    def fight(self) -> dict:
+        """The fight as it is after the action, or as it was if the action ended it."""
+        return self.after.get("fight") or self.before.get("fight") or {}
+
+    @property
+    def monster(self) -> str:
+        card = self.fight.get("monster")
+        return f"the {card_text(card)}" if card else "the monster"
+
+    def card(self, key: str = "card") -> str:
+        return _text(self.action.get(key))
+
+    def cards(self, key: str = "cards") -> str:
+        return " ".join(_text(card) for card in self.action.get(key) or [])
+
+    def named_cards(self) -> list[str]:
+        named = list(self.action.get("cards") or self.action.get("hand") or [])
+        if self.action.get("card") is not None:
+            named.append(self.action["card"])
+        return [_normal(card) for card in named]
+
+    # -- what followed --------------------------------------------------------------------
+
+    def notes(self) -> list[str]:
+        """What the action set off beyond itself, in the order it happened."""
+        notes = []
+        name = self.char("after").get("name") or "The character"
+        for event in self.events:
+            kind = event.get("type")
+            if kind in self.said:
+                continue
+            match kind:
+                case "kill":
+                    notes.append(f"{_first_up(self.monster)} is dead: +{event.get('xp', 0)} XP.")
+                case "joker_kill":
+                    notes.append("A Joker killed!")
+                case "escape":
+                    notes.append(f"{_first_up(self.monster)} got away: no XP, no loot.")
+                case "skip":
+                    notes.append("The monster has no attack cards left and skips its turn.")
+                case "redeal":
+                    notes.append("The monster is dealt a new attack pile.")
+                case "jack_first":
+                    notes.append("A Jack strikes first.")
+                case "death":
+                    lost = -self.change("xp")
+                    notes.append(f"{name} died" + (f" and lost {lost} XP." if lost > 0 else "."))
+                case "abandon":
+                    notes.append("The draw pile ran out: the fight is abandoned.")
+                case "no_extra_card":
+                    notes.append("No extra card: the draw pile is empty.")
+                case "session_end" if self.action.get("type") != "end_session":
+                    number = self.before.get("session_number") or self.char("after").get("sessions")
+                    notes.append(f"Session {number} is over: the deck has run down.")
+        return notes
+
+
+def _text(card) -> str:
+    """A card as players write it, or what was typed if it is no card at all."""
+    try:
+        return card_text(parse_card(card))
+    except CardNotationError:
+        return str(card)
+
+
+def _normal(card) -> str:
+    try:
+        return parse_card(card)
+    except CardNotationError:
+        return str(card)
+
+
+def _first_up(text: str) -> str:
+    """Capitalise the first letter only (str.capitalize would write "the j♣")."""
+    return text[:1].upper() + text[1:]
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _dice(dice) -> str:
+    dice = [str(d) for d in dice or []]
+    if len(dice) <= 1:
+        return "".join(dice)
+    return ", ".join(dice[:-1]) + " and " + dice[-1]
+
+
+# -- the sentences, one per action type (rules/actions.md) -------------------------------------
+
+
+def _create(t: _Told) -> str:
+    c = t.char("after")
+    who = card_name(_normal(t.action.get("class")))
+    return (
+        f"Created {c.get('name', t.action.get('name'))}, {who}: STR {c.get('str')} "
+        f"and HP {c.get('hp_max')} (rolled {_dice(t.action.get('str_dice'))} "
+        f"and {_dice(t.action.get('hp_dice'))})."
+    )
+
+
+def _start_session(t: _Told) -> str:
+    number = t.after.get("session_number") or t.char("after").get("sessions", 0) + 1
+    count = t.after.get("hand_count")
+    if count is None:
+        return f"Started session {number}."
+    dealt = f"Started session {number} with {_plural(count, 'card')} in the hand"
+    return f"{dealt}: {t.cards('hand')}." if t.action.get("hand") else f"{dealt}."
+
+
+def _note_hand(t: _Told) -> str:
+    return f"Looked at the hand: {t.cards()}."
+
+
+def _reveal(t: _Told) -> str:
+    fight = t.after.get("fight") or {}
+    text = f"Turned up the monster: the {t.card()}"
+    parts = []
+    if fight.get("hidden"):
+        parts.append(f"{fight['hidden']} under it")
+    if fight.get("attack_pile") is not None:
+        parts.append(f"{fight['attack_pile']} in its attack pile")
+    text += f" ({' and '.join(parts)})." if parts else "."
+    if t.has("monster_hp"):
+        # A Joker needs no roll: its HP is set as it appears.
+        t.said.add("monster_hp")
+        text += f" It has {fight.get('monster_hp_max')} HP and is worth {fight.get('xp_value')} XP."
+    return text
+
+
+def _roll_hp(t: _Told) -> str:
+    fight = t.fight
+    return (
+        f"Rolled {_dice(t.action.get('dice'))} for {t.monster}: {fight.get('monster_hp_max')} HP, "
+        f"worth {fight.get('xp_value')} XP."
+    )
+
+
+def _attack(t: _Told) -> str:
+    text = f"Attacked with {t.cards()}"
+    damage = t.amount("damage")
+    if t.has("damage"):
+        text += f" for {damage}"
+    reason = t.after.get("reason")
+    if reason in ("random attack", "critical hit") and not t.has("kill"):
+        text += f"; a card is turned for the {reason}"
+    return text + "."
+
+
+def _use_item(t: _Told) -> str:
+    card = t.card()
+    used_as = t.action.get("as")
+    how = f" as a {SUIT_NAMES.get(str(used_as).upper(), used_as)}" if used_as else ""
+    if t.has("ace_of_spades"):
+        t.said.update({"ace_of_spades", "kill"})
+        return f"Used the {card}: {t.monster} is killed outright, +{t.change('xp')} XP."
+    if t.has("club"):
+        return f"Used the {card}{how}: one more attack this turn."
+    if t.has("blitz"):
+        return f"Used the {card}: the next play may mix ranks."
+    if t.has("damage"):
+        return f"Used the {card}{how} for {t.amount('damage')} damage."
+    return f"Used the {card}{how} from the inventory."
+
+
+def _sell(t: _Told) -> str:
+    return f"Sold the {t.card()} for {t.change('gold')} gold."
+
+
+_MONSTER_REASONS = ("monster attack card", "monster random attack", "monster critical hit")
+
+
+def _turn(t: _Told) -> str:
+    card = t.card()
+    reason = t.before.get("reason") or ""
+    if reason in _MONSTER_REASONS:
+        what = {
+            "monster attack card": f"{_first_up(t.monster)} attacks with the {card}",
+            "monster random attack": f"The {card} is turned for the monster's random attack",
+            "monster critical hit": f"The {card} is turned for the monster's critical hit",
+        }[reason]
+        if t.has("deadly_blow"):
+            return f"{what}: a deadly blow!"
+        if t.has("hit"):
+            return f"{what}: {t.amount('hit')} damage taken (HP {t.fight.get('hp')})."
+        if t.has("critical_hit"):
+            return f"{what}: a critical hit, another card is turned."
+        if t.has("random_attack"):
+            return f"{what}: a random attack, a card is turned from the draw pile."
+        return f"{what}."
+    if reason in ("random attack", "critical hit"):
+        what = f"Turned the {card} for the {reason}"
+        if t.has("deadly_blow"):
+            return f"{what}: a deadly blow!"
+        if t.has("damage"):
+            return f"{what}: {t.amount('damage')} damage to {t.monster}."
+        if t.has("critical_hit"):
+            return f"{what}: a critical hit, another card is turned."
+        return f"{what}."
+    if reason in ("loot", "jack extra card"):
+        what = "Loot" if reason == "loot" else "The Jack's extra card"
+        if t.has("gold"):
+            return f"{what}: the {card}, turned into {t.amount('gold', 'gold')} gold."
+        if t.has("item"):
+            return f"{what}: the {card}, into the inventory."
+        if t.has("discard"):
+            return f"{what}: the {card}, to the discard pile."
+        return f"{what}: the {card}."
+    return f"Turned the {card}."
+
+
+def _end_turn(t: _Told) -> str:
+    return "Ended the turn."
+
+
+def _save(t: _Told) -> str:
+    return f"Saved by the {t.card()}: back up to HP {t.fight.get('hp')}."
+
+
+def _accept_death(t: _Told) -> str:
+    return "Accepted death."
+
+
+def _keep_hand(t: _Told) -> str:
+    if t.action.get("keep"):
+        return "Kept the hand after dying."
+    return "Let the hand go after dying."
+
+
+def _level_up(t: _Told) -> str:
+    old, new = t.char("before"), t.char("after")
+    changes = [f"level {old.get('level')} → {new.get('level')}"]
+    changes.append(f"HP {old.get('hp_max')} → {new.get('hp_max')}")
+    if old.get("str") != new.get("str"):
+        changes.append(f"STR {old.get('str')} → {new.get('str')}")
+    return f"Rolled {_dice(t.action.get('hp_dice'))} to level up: {', '.join(changes)}."
+
+
+def _buy_back(t: _Told) -> str:
+    paid = -t.change("gold")
+    price = f"for {paid} gold" if paid else "for free"
+    return f"Bought back the {t.card()} {price}."
+
+
+def _buy_top(t: _Told) -> str:
+    card = t.card()
+    if not t.action.get("buy"):
+        return f"Turned the {card} off the draw pile and let it go."
+    paid = -t.change("gold")
+    if t.has("gold"):
+        # A Diamond pays back its price as it arrives (T-06).
+        return f"Bought the {card} off the draw pile; it turned straight back into gold."
+    return f"Bought the {card} off the draw pile for {paid} gold."
+
+
+def _end_session(t: _Told) -> str:
+    number = t.before.get("session_number") or t.char("after").get("sessions")
+    return f"Ended session {number}."
+
+
+def _unknown(t: _Told) -> str:
+    return f"{str(t.action.get('type', 'an action')).replace('_', ' ').capitalize()}."
+
+
+_SENTENCES = {
+    "create_character": _create,
+    "start_session": _start_session,
+    "note_hand": _note_hand,
+    "reveal_monster": _reveal,
+    "roll_monster_hp": _roll_hp,
+    "attack": _attack,
+    "use_item": _use_item,
+    "sell": _sell,
+    "turn": _turn,
+    "end_turn": _end_turn,
+    "save": _save,
+    "accept_death": _accept_death,
+    "keep_hand": _keep_hand,
+    "level_up": _level_up,
+    "buy_back": _buy_back,
+    "buy_top": _buy_top,
+    "end_session": _end_session,
+}
+
+
+def _mark_suits(text: str) -> SafeString:
+    """Escape `text` and colour the red suits (♥ ♦) the way the cards are drawn."""
+    pieces = []
+    for char in text:
+        if char in "♥♦":
+            pieces.append(format_html('<span class="suit-red">{}</span>', char))
+        else:
+            pieces.append(format_html("{}", char))
+    return mark_safe("".join(pieces))  # every piece was escaped by format_html
+
+
+# --- sessions and fights ---------------------------------------------------------------------
+
+SESSIONS_PER_PAGE = 5
+
+_OUTCOME_WORDS = {
+    FightOutcome.IN_PROGRESS: "still going",
+    FightOutcome.WON: "won",
+    FightOutcome.DIED: "died",
+    FightOutcome.ESCAPED: "the monster got away",
+    FightOutcome.ABANDONED: "abandoned",
+}
+
+
+@dataclass(frozen=True)
+class FightRow:
+    """A fight as the history lists it."""
+
+    fight: Fight
+    outcome: str  # "won", "died", "the monster got away"…
+    summary: str  # "3 turns · dealt 14 · took 5 · +12 XP"
+
+
+@dataclass(frozen=True)
+class SessionRow:
+    """A session as the history lists it, with its fights in the order they were fought."""
+
+    session: PlaySession
+    ending: str
+    fights: list[FightRow]
+
+
+def session_rows(sessions) -> list[SessionRow]:
+    """Sessions (with their fights prefetched) ready to be listed."""
+    return [
+        SessionRow(
+            session=session,
+            ending=session_ending(session),
+            fights=[
+                FightRow(fight, fight_outcome(fight), fight_summary(fight))
+                for fight in session.fights.all()
+            ],
+        )
+        for session in sessions
+    ]
+
+
+def fight_outcome(fight: Fight) -> str:
+    """How a fight ended, in words."""
+    return _OUTCOME_WORDS.get(fight.outcome, fight.get_outcome_display())
+
+
+def fight_summary(fight: Fight) -> str:
+    """One line for a fight: its turns, the damage both ways and the XP it brought."""
+    parts = [
+        _plural(fight.turns, "turn"),
+        f"dealt {fight.damage_dealt}",
+        f"took {fight.damage_taken}",
+    ]
+    if fight.xp_gained:
+        parts.append(f"+{fight.xp_gained} XP")
+    # Each part keeps together on a narrow screen ("+4 XP" never splits).
+    return " · ".join(part.replace(" ", "\u00a0") for part in parts)
+
+
+def session_ending(session: PlaySession) -> str:
+    """How a session ended, in words."""
+    if session.ended_seq is None:
+        return "still running"
+    return session.get_ending_display()
+
+
+def loot_html(cards) -> SafeString:
+    """Loot cards as text with red suits marked (for a line beside the drawn cards)."""
+    return format_html_join(", ", "{}", ((_mark_suits(_text(card)),) for card in cards))
+
+
+__all__ = [
+    "LOG_PAGE_SIZE",
+    "LogLine",
+    "LogPage",
+    "describe",
+    "FightRow",
+    "SessionRow",
+    "fight_outcome",
+    "fight_summary",
+    "log_line",
+    "log_page",
+    "loot_html",
+    "session_ending",
+    "session_rows",
+    "state_parts",
+]

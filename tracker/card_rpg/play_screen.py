@@ -1,0 +1,791 @@
+"""The play screen's presenter: turns a character's engine state into what the page shows.
+
+No game rules here. What may happen next comes from the engine's ``awaiting`` (its action
+types and choices); where the cards are comes from the engine's card places. This module only
+decides how that looks: which controls come first, what the bars and counters say, which
+cards of the grid are greyed out and why.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from django.urls import reverse
+
+from tracker.card_rpg.dice_roller import die_face
+from tracker.rules import RuleError, buy_top_offer, rule_summary
+from tracker.rules import apply as engine_apply
+from tracker.rules.card_rpg import VirtualTable, places
+from tracker.rules.cards import (
+    DECK,
+    RANKS,
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    SUITS,
+    CardNotationError,
+    card_text,
+    parse_card,
+    rank,
+    suit,
+)
+from tracker.templatetags.cards import card_name
+
+# Where a greyed-out card of the grid is, in a word or two.
+SHORT_PLACE = {
+    places.CLASS_CARD: "class",
+    places.INVENTORY: "inventory",
+    places.HAND: "hand",
+    places.DISCARD: "discard",
+    places.DRAW_BOTTOM: "bottom",
+    places.MONSTER: "monster",
+    places.HIDDEN: "under",
+    places.ATTACK_PILE: "attack pile",
+    places.TABLE: "table",
+}
+
+# The actions that make up the main path of the game; the rest wait under "More".
+SIDE_ACTIONS = ("buy_back", "buy_top", "sell", "note_hand", "end_session")
+# The inputs a virtual table can fill in, and what its button says.
+DEAL_LABELS = {
+    "start_session": "Shuffle and deal my hand",
+    "note_hand": "Show me the cards I drew",
+    "reveal_monster": "Turn the next monster",
+    "roll_monster_hp": "Roll the monster's HP",
+    "turn": "Turn the card",
+    "level_up": "Roll for my new HP",
+}
+# At a virtual table: what the app does for a card turned, by the reason it is turned.
+VIRTUAL_TURN = {
+    "random attack": "Random attack: the app turns the top card of the draw pile.",
+    "critical hit": "Critical hit: the app turns the top card of the draw pile (face cards and "
+    "Jokers are discarded until a number card comes; it deals double).",
+    "monster attack card": "The {monster} attacks: the app turns the top card of its attack pile.",
+    "monster random attack": "The {monster} makes a random attack: the app turns the top card "
+    "of the draw pile.",
+    "monster critical hit": "The {monster} scores a critical hit: the app turns the top card of "
+    "the draw pile (face cards and Jokers are discarded until a number card comes; it deals "
+    "double).",
+    "loot": "Loot: the app turns the next card that lay face down under the {monster}.",
+    "jack extra card": "The Jack's extra card: the app turns the top card of the draw pile.",
+}
+# The undo button names the action it takes back, in the player's words.
+UNDO_WORDS = {
+    "start_session": "Start the session",
+    "note_hand": "Note {cards}",
+    "reveal_monster": "Monster {card}",
+    "roll_monster_hp": "Roll the monster's HP",
+    "attack": "Attack with {cards}",
+    "use_item": "Use the {card}",
+    "sell": "Sell the {card}",
+    "turn": "Turn the {card}",
+    "end_turn": "End my turn",
+    "save": "Save with the {card}",
+    "accept_death": "Accept death",
+    "keep_hand": "Keep my hand",
+    "level_up": "Roll for new HP",
+    "buy_back": "Buy back the {card}",
+    "buy_top": "Buy the {card}",
+    "end_session": "End the session",
+}
+# The several-card entries: what their button says.
+ENTRY_SUBMIT = {
+    "start_session": "Start with these cards",
+    "note_hand": "Note them",
+    "attack": "Attack",
+}
+TURN_TITLES = {
+    "random attack": "Random attack",
+    "critical hit": "Critical hit!",
+    "monster attack card": "The monster attacks",
+    "monster random attack": "The monster's random attack",
+    "monster critical hit": "The monster's critical hit!",
+    "loot": "Loot",
+    "jack extra card": "The Jack's extra card",
+}
+
+
+@dataclass
+class GridCard:
+    """One card of the 54-card grid: can it be chosen, and if not, where is it."""
+
+    code: str
+    red: bool
+    place: str = ""
+
+    @property
+    def name(self) -> str:
+        return card_name(self.code)
+
+    checked: bool = False
+
+    @property
+    def short(self) -> str:
+        """What the grid cell shows: ``7♥``; a Joker as the word."""
+        return (
+            "Joker"
+            if self.code.startswith("JK")
+            else rank(self.code) + SUIT_SYMBOLS[suit(self.code)]
+        )
+
+    @property
+    def joker_colour(self) -> str:
+        return {"JK1": "black", "JK2": "red"}.get(self.code, "")
+
+    @property
+    def available(self) -> bool:
+        return not self.place
+
+
+@dataclass
+class Screen:
+    """Everything the play page shows, drawn from one engine state."""
+
+    character_id: int
+    version: int
+    state: dict
+    virtual: bool = False
+    table: VirtualTable | None = None
+    error: str = ""
+    error_rule: str = ""
+    conflict: bool = False
+    notice: str = ""
+    last_dice: list[int] = field(default_factory=list)
+    peek: str = ""  # a virtual top card turned to be bought or discarded
+    # What the undo button takes back: the newest logged action that is not an app-filled
+    # note_hand (that one goes with the action before it), and how many log entries that is.
+    undo_action: dict | None = None
+    undo_steps: int = 1
+    # Events of an action applied just before the app's own note_hand, shown with its events.
+    earlier_events: list[dict] = field(default_factory=list)
+    # A card entry drawn again as the player left it: after a refusal or a picker tap.
+    entry_kind: str = ""
+    typed: str = ""
+    picked: list[str] = field(default_factory=list)
+    ticked: list[str] = field(default_factory=list)
+    shown_rank: str = ""
+    hint: str = ""
+
+    # -- the record and the fight ---------------------------------------------------------------
+
+    @property
+    def character(self) -> dict:
+        return self.state["character"] or {}
+
+    @property
+    def session(self) -> dict | None:
+        return self.state.get("session")
+
+    @property
+    def fight(self) -> dict | None:
+        return self.state.get("fight")
+
+    @property
+    def awaiting(self) -> dict:
+        return self.state.get("awaiting") or {}
+
+    @property
+    def choices(self) -> dict:
+        return self.awaiting.get("choices") or {}
+
+    @property
+    def actions(self) -> list[str]:
+        action = self.awaiting.get("action") or []
+        return [action] if isinstance(action, str) else list(action)
+
+    @property
+    def rule(self) -> str:
+        return self.awaiting.get("rule", "")
+
+    @property
+    def rule_text(self) -> str:
+        return rule_summary(self.rule)
+
+    @property
+    def error_rule_text(self) -> str:
+        return rule_summary(self.error_rule)
+
+    @property
+    def reason(self) -> str:
+        return self.awaiting.get("reason", "")
+
+    @property
+    def now_title(self) -> str:
+        """A heading for what is awaited: the reason a card is turned, or the step."""
+        if "turn" in self.actions:
+            return TURN_TITLES.get(self.reason, "Turn a card")
+        if self.reason == "between fights":
+            return "Between fights"
+        return self.reason[:1].upper() + self.reason[1:]
+
+    @property
+    def show_title(self) -> bool:
+        """The heading is shown unless the instruction already starts with the same words."""
+        title = self.now_title.rstrip("!").lower()
+        return not (self.awaiting.get("instruction") or "").lower().startswith(title)
+
+    @property
+    def instruction(self) -> str:
+        """What to do now. At a virtual table: what the app does and what the player taps,
+        mapped from what is awaited (the engine's words are about real cards)."""
+        text = self.awaiting.get("instruction") or ""
+        if not self.virtual:
+            return text
+        deal = self.deal_next
+        kind = deal["type"] if deal else ""
+        tap = f" Tap “{self.deal_label}”." if deal else ""
+        choices = self.choices
+        monster = card_text(self.fight["monster"]) if self.fight else ""
+        dealt = self._virtual_deal_text(monster)
+        if kind == "start_session":
+            first = " (first session: as many as your STR)" if choices.get("first_session") else ""
+            out = " and your inventory" if self.character.get("inventory") else ""
+            return (
+                f"The app takes the {card_text(self.character['class'])}{out} out of the deck, "
+                f"shuffles it and deals your hand of {_cards(choices.get('hand_cards', 0))}"
+                f"{first}.{tap}"
+            )
+        if kind == "reveal_monster":
+            refill = choices.get("refill")
+            drew = (
+                f"The app drew {_cards(refill)} into your hand (refill to STR "
+                f"{self.character.get('str')}). "
+                if refill
+                else ""
+            )
+            return (
+                f"{drew}The app turns the top card of the draw pile: it is the next monster."
+                f"{tap} To buy, sell or end the session, do it first (below)."
+            )
+        if kind == "roll_monster_hp":
+            dice = choices.get("dice") or 0
+            roll = f"The app rolls {dice} {'die' if dice == 1 else 'dice'} for its HP."
+            return f"{dealt}{roll}{tap}"
+        if kind == "turn":
+            said = VIRTUAL_TURN.get(self.reason, "The app turns the card.").format(monster=monster)
+            return f"{dealt}{said}{tap}"
+        if kind == "level_up":
+            up = choices
+            stronger = ""
+            if up.get("str") and up["str"].get("to") != up["str"].get("from"):
+                stronger = f"; STR {up['str']['from']} → {up['str']['to']}"
+            level = up.get("level") or {}
+            return (
+                f"Level {level.get('from')} → {level.get('to')}! The app rolls 1 die: your HP "
+                f"max ({up.get('hp_max')}) goes up by the roll{stronger}.{tap}"
+            )
+        if kind == "note_hand":
+            return f"The app shows you the cards drawn into your hand.{tap}"
+        if dealt and text.startswith("Deal "):
+            # The engine's first sentence tells a real table what to deal: the app did it.
+            head, _, rest = text.partition(". ")
+            hp = f" It has {self.fight['monster_hp']} HP." if "HP" in head and self.fight else ""
+            return f"{dealt.rstrip()}{hp} {rest}".strip()
+        return text
+
+    def _virtual_deal_text(self, monster: str) -> str:
+        """The cards the app just dealt to the monster (awaiting.choices.deal), in words."""
+        deal = self.choices.get("deal") or {}
+        parts = []
+        if deal.get("hidden"):
+            parts.append(f"{_cards(deal['hidden'])} face down under the {monster}")
+        if deal.get("attack_pile"):
+            whose = "its" if parts else f"the {monster}'s"
+            parts.append(f"{_cards(deal['attack_pile'])} to {whose} attack pile")
+        return f"The app dealt {' and '.join(parts)}. " if parts else ""
+
+    @property
+    def hp(self) -> int:
+        fight = self.fight
+        return fight["hp"] if fight else self.character.get("hp_max", 0)
+
+    @property
+    def hero_fate(self) -> str:
+        """'dying' while a save is awaited, 'dead' once the character died in this fight."""
+        fight = self.fight
+        if not fight:
+            return ""
+        if fight.get("result") == "died":
+            return "dead"
+        if self.reason == "dying" or self.deadly_blow:
+            return "dying"
+        return ""
+
+    @property
+    def deadly_blow(self) -> bool:
+        fight = self.fight or {}
+        return bool(self.choices.get("deadly_blow") or fight.get("deadly_blow"))
+
+    @property
+    def hp_shown(self) -> int:
+        """The hero's HP as shown: 0 once dead or struck by a deadly blow (the engine keeps the
+        HP as it was), the negative HP while dying of damage (a save restores from there)."""
+        if self.hero_fate == "dead" or (self.hero_fate == "dying" and self.hp >= 0):
+            return 0
+        return self.hp
+
+    @property
+    def hp_bar(self) -> int:
+        return max(0, self.hp_shown)
+
+    @property
+    def hp_percent(self) -> int:
+        return _percent(self.hp_bar, self.character.get("hp_max") or 1)
+
+    @property
+    def monster_hp_shown(self) -> int | None:
+        """The monster's HP as shown: never below 0."""
+        fight = self.fight
+        if not fight or fight.get("monster_hp") is None:
+            return None
+        return max(0, fight.get("monster_hp_shown", fight["monster_hp"]))
+
+    @property
+    def monster_defeated(self) -> bool:
+        fight = self.fight
+        if not fight:
+            return False
+        return fight.get("result") == "won" or (
+            fight.get("monster_hp") is not None
+            and fight.get("monster_hp_max") is not None
+            and fight["monster_hp"] <= 0
+        )
+
+    @property
+    def monster_percent(self) -> int:
+        fight = self.fight
+        if not fight or not fight.get("monster_hp_max"):
+            return 0
+        return _percent(self.monster_hp_shown or 0, fight["monster_hp_max"])
+
+    @property
+    def events(self) -> list[dict]:
+        """What the last action did. At a virtual table the engine's `table` events (where
+        real cards go) say what the app did with its cards instead."""
+        events = list(self.earlier_events) + list(self.state.get("events") or [])
+        if not self.virtual:
+            return events
+        return [_app_moved(event) for event in events]
+
+    @property
+    def peek_offer(self) -> dict:
+        """What buying the app's turned top card would do (price, buyable, a note), S-13/T-06."""
+        return buy_top_offer(self.state, self.peek) if self.peek else {}
+
+    # -- undo -----------------------------------------------------------------------------------
+
+    @property
+    def undo_label(self) -> str:
+        """What the undo button takes back, e.g. "End my turn" (empty: nothing to undo)."""
+        action = self.undo_action
+        if not action or action.get("type") == "create_character":
+            return ""
+        return action_words(action)
+
+    # -- who deals ------------------------------------------------------------------------------
+
+    @property
+    def can_switch_dealer(self) -> bool:
+        """ "The app deals for me" is chosen per session: only while none is running."""
+        return self.session is None
+
+    @property
+    def hand_known(self) -> list[str]:
+        session = self.session
+        return list(session["hand"]["known"]) if session else []
+
+    @property
+    def hand_cards(self) -> list[str]:
+        """The hand as far as the screen knows it (all of it at a virtual table)."""
+        if self.table is not None and self.session:
+            return self.table.hand(self.state)
+        return self.hand_known
+
+    @property
+    def hand_unknown(self) -> int:
+        session = self.session
+        return session["hand"]["count"] - len(self.hand_known) if session else 0
+
+    @property
+    def hand_unseen(self) -> int:
+        """Cards in the hand the screen can't show (none when the app deals)."""
+        return 0 if self.table is not None else self.hand_unknown
+
+    @property
+    def hand_in_status(self) -> bool:
+        """The status shows the hand, unless the attack controls show it to tick right below."""
+        return bool(self.session) and not ("attack" in self.actions and self.hand_cards)
+
+    # -- what can be done now -----------------------------------------------------------------
+
+    @cached_property
+    def deal_action(self) -> dict | None:
+        """The input a virtual table would fill in now (peeked on a copy of the table)."""
+        if self.table is None:
+            return None
+        copy = VirtualTable.from_dict(self.table.to_dict())
+        return copy.next_action(self.state)
+
+    @cached_property
+    def deal_next(self) -> dict | None:
+        """The input the deal button ends with: after a look at cards drawn into the hand
+        (note_hand, done on the way), the table's input after it."""
+        action = self.deal_action
+        if action is None or action["type"] != "note_hand":
+            return action
+        copy = VirtualTable.from_dict(self.table.to_dict())
+        try:
+            after = engine_apply(self.state, action)
+        except RuleError:
+            return action
+        return copy.next_action(after) or action
+
+    @property
+    def deal_label(self) -> str:
+        action = self.deal_next
+        return DEAL_LABELS.get(action["type"], "Deal for me") if action else ""
+
+    @property
+    def main_actions(self) -> list[str]:
+        """The awaited actions of the game's main path, in the order the page shows them."""
+        order = (
+            "start_session",
+            "reveal_monster",
+            "roll_monster_hp",
+            "turn",
+            "attack",
+            "use_item",
+            "end_turn",
+            "save",
+            "accept_death",
+            "keep_hand",
+            "level_up",
+        )
+        return [kind for kind in order if kind in self.actions]
+
+    @property
+    def side_actions(self) -> list[str]:
+        kinds = [kind for kind in SIDE_ACTIONS if kind in self.actions]
+        if self.virtual or not self.hand_unknown:
+            # The app knows the hand already: nothing to note.
+            kinds = [kind for kind in kinds if kind != "note_hand"]
+        return kinds
+
+    @property
+    def manual_entry_hidden(self) -> bool:
+        """At a virtual table the app's button replaces typing in the awaited card or dice."""
+        return self.deal_action is not None
+
+    @property
+    def discard_known(self) -> list[str]:
+        session = self.session
+        return list(session["discard_pile"]) if session else []
+
+    @property
+    def discard_unknown(self) -> int:
+        session = self.session
+        return session["discard_count"] - len(session["discard_pile"]) if session else 0
+
+    def grid(self, source: str = "any") -> list[dict]:
+        """The 54 cards in blocks: one suit per block (13 cards), then the two Jokers."""
+        cards = self.grid_cards(source)
+        blocks = []
+        for index, code in enumerate(SUITS):
+            blocks.append(
+                {
+                    "name": SUIT_NAMES[code] + "s",
+                    "symbol": SUIT_SYMBOLS[code],
+                    "red": code in ("H", "D"),
+                    "cards": cards[index * 13 : index * 13 + 13],
+                }
+            )
+        blocks.append({"name": "Jokers", "symbol": "", "red": False, "cards": cards[52:]})
+        return blocks
+
+    def grid_cards(self, source: str = "any") -> list[GridCard]:
+        """The 54 cards, those known to be elsewhere greyed out with where they are.
+
+        `source` names the place the card is taken from ("hand", "discard"): its known cards
+        stay choosable (the engine still has the last word).
+        """
+        where = places.locations(self.state)
+        allowed = {"hand": places.HAND, "discard": places.DISCARD}.get(source)
+        known_top = self.choices.get("known_card")
+        cards = []
+        for code in DECK:
+            phrase = where.get(code)
+            place = "" if phrase is None or phrase == allowed else SHORT_PLACE.get(phrase, "?")
+            if known_top and code == known_top:
+                place = ""
+            cards.append(GridCard(code, _is_red(code), place, code in self.ticked))
+        return cards
+
+    @property
+    def grid_any(self) -> list[dict]:
+        return self.grid()
+
+    @property
+    def grid_hand(self) -> list[dict]:
+        return self.grid("hand") if self.ask_hand_rank else []
+
+    @property
+    def grid_discard(self) -> list[dict]:
+        return self.grid("discard")
+
+    # -- the several-card entries (starting hand, note_hand, attack) ----------------------------
+
+    @property
+    def error_inline(self) -> bool:
+        """A refusal is shown next to the control it answers (when that control is drawn)."""
+        return bool(self.error and self.entry_kind in self.inline_entries)
+
+    @property
+    def inline_entries(self) -> list[str]:
+        """The entries drawn now that can show a refusal beside them (at a virtual table the
+        app's button replaces typing in cards and dice, so a refusal goes on top)."""
+        kinds = list(self.pick_entries)
+        if not self.manual_entry_hidden:
+            kinds += [
+                kind
+                for kind in ("reveal_monster", "turn", "roll_monster_hp", "level_up")
+                if kind in self.main_actions
+            ]
+        if not self.virtual and "buy_top" in self.side_actions:
+            kinds.append("buy_top")
+        if not self.virtual and "buy_back" in self.side_actions and self.discard_unknown:
+            kinds.append("buy_back")
+        return kinds
+
+    @property
+    def pick_entries(self) -> list[str]:
+        """The several-card entries drawn on the screen now (the picker works only in them)."""
+        kinds = []
+        if "start_session" in self.main_actions and not self.virtual:
+            kinds.append("start_session")
+        if "note_hand" in self.side_actions:
+            kinds.append("note_hand")
+        if "attack" in self.main_actions:
+            kinds.append("attack")
+        return kinds
+
+    def entry(self, kind: str) -> Entry:
+        """A several-card entry as it is drawn now (as the player left it, if it is theirs)."""
+        mine = kind == self.entry_kind
+        picked = list(self.picked) if mine else []
+        shown = self.shown_rank if mine else ""
+        target = None
+        hand: list[str] = []
+        ask_rank, source = True, "any"
+        if kind == "start_session":
+            target = self.choices.get("hand_cards")
+        elif kind == "note_hand":
+            target = self.hand_unknown
+        elif kind == "attack":
+            hand, ask_rank, source = self.hand_cards, self.ask_hand_rank, self.hand_grid_source
+        suits_on = [card[-1] for card in picked if shown and card[:-1] == shown]
+        suits_on += [card for card in picked if card.startswith("JK")]
+        return Entry(
+            kind=kind,
+            url=reverse("tracker:play_action", args=[self.character_id, kind]),
+            pick_url=reverse("tracker:play_pick", args=[self.character_id, kind]),
+            submit=ENTRY_SUBMIT[kind],
+            hand=hand,
+            ask_rank=ask_rank,
+            source=source,
+            target=target,
+            picked=picked,
+            ticked=list(self.ticked) if mine else [],
+            typed=self.typed if mine else "",
+            shown_rank=shown,
+            suits_on=suits_on,
+            error=self.error if mine and self.error_inline else "",
+            error_rule=self.error_rule if mine else "",
+            hint=self.hint if mine else "",
+            unseen=self.hand_unknown if kind == "attack" else 0,
+            screen=self,
+        )
+
+    @property
+    def entry_start_session(self) -> Entry:
+        return self.entry("start_session")
+
+    @property
+    def entry_note_hand(self) -> Entry:
+        return self.entry("note_hand")
+
+    @property
+    def entry_attack(self) -> Entry:
+        return self.entry("attack")
+
+    @property
+    def ask_hand_rank(self) -> bool:
+        """Cards of the hand the app doesn't know are named by rank and suit when played."""
+        return not self.virtual and self.hand_unknown > 0
+
+    @property
+    def hand_grid_source(self) -> str:
+        return "hand" if self.ask_hand_rank else ""
+
+    @property
+    def side_open(self) -> bool:
+        """The fold-out opens by itself when something in it waits for the player."""
+        return bool(self.peek or (self.entry_kind and self.entry_kind in self.side_actions))
+
+    @property
+    def side_summary(self) -> str:
+        """The fold-out's title: what is in it."""
+        words = {
+            "buy_back": "buy back",
+            "buy_top": "buy the top card",
+            "sell": "sell",
+            "note_hand": "note your hand",
+            "end_session": "end the session",
+        }
+        listed = [words[kind] for kind in self.side_actions]
+        text = ", ".join(listed[:-1]) + " or " + listed[-1] if len(listed) > 1 else listed[0]
+        return text[0].upper() + text[1:] + "…"
+
+    @property
+    def item_buttons(self) -> list[dict]:
+        """One button per inventory card and way of using it (awaiting.choices.usable_items)."""
+        buttons = []
+        for item in self.choices.get("usable_items") or []:
+            for as_suit in item["as"]:
+                own = as_suit == suit(item["card"])
+                how = "" if own else f" as a {SUIT_NAMES[as_suit]}"
+                effect = {"S": "damage", "C": "one extra attack"}.get(as_suit, "")
+                if item["card"] in ("AS", "AC") or len(item["as"]) == 1:
+                    effect = item.get("effect", effect)
+                buttons.append(
+                    {
+                        "card": item["card"],
+                        "value": f"{item['card']}:{as_suit}",
+                        "label": f"Use the {card_text(item['card'])}{how}: {effect}",
+                    }
+                )
+        return buttons
+
+    @property
+    def discard_offer(self) -> list[str]:
+        """The discard-pile cards offered for buying back (all of them at a virtual table)."""
+        if self.table is not None and self.session:
+            return self.table.discard_pile(self.state)
+        return self.discard_known
+
+    @property
+    def dice_faces(self) -> list[str]:
+        return [die_face(die) for die in self.last_dice]
+
+    @property
+    def dice_total(self) -> int:
+        return sum(self.last_dice)
+
+
+@dataclass
+class Entry:
+    """One several-card entry form: where it posts, and the cards chosen in it so far."""
+
+    kind: str
+    url: str
+    pick_url: str
+    submit: str
+    hand: list[str]
+    ask_rank: bool
+    source: str
+    target: int | None
+    picked: list[str]
+    ticked: list[str]
+    typed: str
+    shown_rank: str
+    suits_on: list[str]
+    error: str
+    error_rule: str
+    hint: str
+    unseen: int
+    screen: Screen | None = None
+
+    @property
+    def grid(self) -> list[dict]:
+        """The 54-card grid of this entry (drawn on a full page; fetched when opened after a
+        swap)."""
+        return self.screen.grid(self.source) if self.screen and self.source else []
+
+    @property
+    def is_open(self) -> bool:
+        """Whether its fold-out starts open: the player is in the middle of it."""
+        return bool(self.picked or self.ticked or self.typed or self.error or self.hint)
+
+    @property
+    def picked_text(self) -> list[dict]:
+        return [
+            {"code": card, "text": card_text(card), "name": card_name(card)} for card in self.picked
+        ]
+
+
+APP_MOVES = {
+    "discard pile": "The app put {what} on the discard pile.",
+    "bottom of draw pile": "The app put {what} at the bottom of the draw pile.",
+    "deck": "The app gathered the cards back into the deck.",
+}
+
+
+def _app_moved(event: dict) -> dict:
+    """An event that moves real cards, told as the app's own move (its table holds the cards).
+
+    A `table` event is only the move. Other events that move a card (loot, gold, buying) read
+    "what happened: where to put the card" — the app keeps what happened and says the move.
+    """
+    if "to" not in event:
+        return event
+    words = APP_MOVES.get(event["to"])
+    known = [card_text(card) for card in event.get("cards") or []]
+    unseen = (event.get("count") or len(known)) - len(known)
+    parts = known + ([f"{unseen} face-down card{'s' if unseen != 1 else ''}"] if unseen else [])
+    what = " and ".join([", ".join(parts[:-1]), parts[-1]] if len(parts) > 1 else parts) or "them"
+    moved = words.format(what=what) if words else ""
+    if event.get("type") == "table":
+        return event | {"text": moved} if moved else event
+    happened = event.get("text", "").rsplit(": ", 1)[0].rstrip(".")
+    return event | {"text": f"{happened}. {moved}".strip()}
+
+
+def _cards(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
+def _card_words(card) -> str:
+    try:
+        return card_text(parse_card(card))
+    except (CardNotationError, TypeError, ValueError):
+        return str(card)
+
+
+def action_words(action: dict) -> str:
+    """A logged action in a few player words: "Attack with 7♣ 7♥", "End my turn"."""
+    kind = action.get("type", "")
+    words = UNDO_WORDS.get(kind)
+    if words is None:
+        return kind.replace("_", " ").capitalize()
+    cards = " ".join(_card_words(card) for card in action.get("cards") or [])
+    card = _card_words(action.get("card", ""))
+    if kind == "keep_hand" and not action.get("keep"):
+        return "Discard my hand"
+    if kind == "buy_top" and not action.get("buy"):
+        return f"Discard the top card ({card})"
+    if kind == "start_session" and action.get("hand"):
+        return "Start the session"
+    return words.format(cards=cards, card=card)
+
+
+def _percent(value: int, total: int) -> int:
+    return max(0, min(100, round(100 * value / total))) if total else 0
+
+
+def _is_red(code: str) -> bool:
+    return code == "JK2" or code[-1] in ("H", "D")
+
+
+RANK_BUTTONS = RANKS
+SUIT_BUTTONS = [
+    (code, SUIT_SYMBOLS[code], code in ("H", "D"), SUIT_NAMES[code] + "s") for code in SUITS
+]

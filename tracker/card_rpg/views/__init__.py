@@ -1,0 +1,1 @@
+"""Card RPG views: thin, one service call each."""

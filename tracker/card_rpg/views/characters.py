@@ -1,0 +1,303 @@
+"""The player's characters: list, create, record sheet, rename, delete, export and import.
+
+Each view validates a form, calls one service and renders one template; an htmx request gets
+only the region it swaps (a ``{% partialdef %}`` of the same template), any other request the
+whole page, so every URL also works by direct visit and without JavaScript.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import content_disposition_header
+from django.views.decorators.http import require_GET, require_http_methods
+from django_htmx.http import HttpResponseClientRedirect
+
+from tracker.card_rpg import card_powers, services
+from tracker.card_rpg.dice_roller import creation_stats, die_face, roll_dice
+from tracker.card_rpg.forms.characters import (
+    CHOICE_LABELS,
+    OPTION_LABELS,
+    TABLE_RULE_OPTIONS,
+    CharacterCreateForm,
+    CharacterDeleteForm,
+    CharacterImportForm,
+    CharacterRenameForm,
+)
+from tracker.card_rpg.models import Character
+from tracker.card_rpg.services import VersionConflict
+from tracker.rules import ReplayError, RuleError, Ruleset
+from tracker.templatetags.cards import card_name
+
+LIST = "card_rpg/characters/list.html"
+CREATE = "card_rpg/characters/create.html"
+SHEET = "card_rpg/characters/detail.html"
+RENAME = "card_rpg/characters/rename.html"
+DELETE = "card_rpg/characters/delete.html"
+IMPORT = "card_rpg/characters/import.html"
+
+
+def _owned(request: HttpRequest, pk: int) -> Character:
+    """The player's own character; another player's answers exactly like a missing one (404)."""
+    try:
+        return services.character_get(character_id=pk, owner=request.user)
+    except Character.DoesNotExist:
+        raise Http404("No such character.") from None
+
+
+def _posted(request: HttpRequest):
+    """The POST data to bind a form to (even when empty), or None for a GET."""
+    return request.POST if request.method == "POST" else None
+
+
+def _go(request: HttpRequest, url: str) -> HttpResponse:
+    """After a successful POST: a redirect (Post/Redirect/Get), made by htmx in the browser."""
+    if request.htmx:
+        return HttpResponseClientRedirect(url)
+    return redirect(url)
+
+
+def _form_page(
+    request: HttpRequest, template: str, partial: str, context: dict, *, refused: bool
+) -> HttpResponse:
+    """The page, or for htmx only its `partial`; a refused plain POST answers 400.
+
+    htmx swaps only 2xx answers, so a refused htmx request stays 200 to show its errors.
+    """
+    status = 400 if refused and not request.htmx else 200
+    name = f"{template}#{partial}" if request.htmx else template
+    return render(request, name, context, status=status)
+
+
+@login_required
+@require_GET
+def character_list(request: HttpRequest) -> HttpResponse:
+    """The logged-in player's characters (only their own)."""
+    characters = Character.objects.filter(owner=request.user)
+    return render(request, LIST, {"characters": characters})
+
+
+# -- create ---------------------------------------------------------------------------------
+
+
+def _creation_preview(form: CharacterCreateForm) -> dict | None:
+    """STR and HP the dice in the form give (S-05), with the dice shown as faces; None if unset."""
+    form.is_valid()
+    str_dice = form.cleaned_data.get("str_dice")
+    hp_dice = form.cleaned_data.get("hp_dice")
+    if not str_dice or not hp_dice:
+        return None
+    try:
+        stats = creation_stats(
+            str_dice, hp_dice, {"creation_dice": form.cleaned_data["creation_dice"]}
+        )
+    except RuleError:
+        return None  # the form's own errors say what is wrong with the dice
+    return {
+        **stats,
+        "str_dice": str_dice,
+        "hp_dice": hp_dice,
+        "str_faces": "".join(map(die_face, str_dice)),
+        "hp_faces": "".join(map(die_face, hp_dice)),
+    }
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def character_create(request: HttpRequest) -> HttpResponse:
+    """A new character (S-04…S-06, T-02): name, class card, dice typed in or rolled, table rules.
+
+    The form posts an ``intent``: ``roll`` (the app rolls the dice), ``dice`` (the creation-dice
+    option changed, so the dice inputs are redrawn), ``preview`` (typed dice: show STR and HP)
+    or, by default, ``create``.
+    """
+    if request.method == "GET":
+        return render(request, CREATE, {"form": CharacterCreateForm(), "check": False})
+
+    intent = request.POST.get("intent", "create")
+    if intent in ("roll", "dice"):
+        data = request.POST.copy()
+        if intent == "roll":
+            count = CharacterCreateForm(data).dice_count  # T-02: 1d6 or 2d6
+            for stat in ("str", "hp"):
+                rolled = roll_dice(count)
+                for number in range(1, 3):
+                    data[f"{stat}_die_{number}"] = (
+                        str(rolled[number - 1]) if number <= count else ""
+                    )
+        # Redrawn from an unbound form: nothing has been refused, so nothing is marked wrong.
+        context = {
+            "form": CharacterCreateForm(initial=data.dict()),
+            "check": False,
+            "preview": _creation_preview(CharacterCreateForm(data)),
+        }
+        return _form_page(request, CREATE, "dice", context, refused=False)
+
+    form = CharacterCreateForm(request.POST)
+    if intent == "preview":
+        context = {"form": form, "check": False, "preview": _creation_preview(form)}
+        return _form_page(request, CREATE, "dice-preview", context, refused=False)
+
+    if form.is_valid():
+        try:
+            character = services.character_create(
+                owner=request.user,
+                name=form.cleaned_data["name"],
+                class_card=form.cleaned_data["class_card"],
+                str_dice=form.cleaned_data["str_dice"],
+                hp_dice=form.cleaned_data["hp_dice"],
+                ruleset=form.ruleset(),
+            )
+        except RuleError as error:
+            form.add_error(None, str(error))
+        else:
+            return _go(request, reverse("tracker:character_detail", args=[character.pk]))
+    context = {"form": form, "check": True, "preview": _creation_preview(form)}
+    return _form_page(request, CREATE, "create-form", context, refused=True)
+
+
+# -- the record sheet -------------------------------------------------------------------------
+
+
+def _sheet_context(character: Character) -> dict:
+    """Everything the record sheet shows: S-03 fields, inventory with powers, table rules."""
+    inventory = [
+        {"card": row.card, "rule": rule, "power": power}
+        for row in character.inventory.all()
+        for rule, power in [card_powers.item_power(row.card)]
+    ]
+    chosen = Ruleset.from_dict(character.ruleset or {}).to_dict()
+    table_rules = [
+        {
+            "rule": Ruleset.RULES[option],
+            "label": OPTION_LABELS[option],
+            "choice": CHOICE_LABELS[chosen[option]],
+            "default": chosen[option] == Ruleset().to_dict()[option],
+        }
+        for option in TABLE_RULE_OPTIONS
+    ]
+    return {
+        "character": character,
+        "inventory": inventory,
+        "class_name": card_name(character.class_card),
+        "class_ability": card_powers.class_ability(character.class_card),
+        "class_suit": card_powers.class_suit(character.class_card),
+        "table_rules": table_rules,
+        "in_session": character.phase in ("session", "fight"),
+    }
+
+
+@login_required
+@require_GET
+def character_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """The record sheet (S-03): every field, the inventory as cards, the table rules in force."""
+    character = _owned(request, pk)
+    context = _sheet_context(character)
+    if request.htmx and request.htmx.target == "character-name":
+        # "Cancel" in the inline rename: put the name back as it was.
+        return render(request, f"{SHEET}#name", context)
+    return render(request, SHEET, context)
+
+
+def _conflict(form, error: VersionConflict) -> Character:
+    """Show another screen's change and let the player try again on top of it."""
+    form.add_error(None, f"{error} — this page now shows the character as it is.")
+    form.data = form.data.copy()
+    form.data["version"] = error.current_version
+    return error.character
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def character_rename(request: HttpRequest, pk: int) -> HttpResponse:
+    """Rename a character: an inline edit of the sheet's name with htmx, else a small page."""
+    character = _owned(request, pk)
+    initial = {"name": character.name, "version": character.version}
+    form = CharacterRenameForm(_posted(request), initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            character = services.character_rename(
+                character_id=character.pk,
+                owner=request.user,
+                name=form.cleaned_data["name"],
+                expected_version=form.cleaned_data["version"],
+            )
+        except RuleError as error:
+            form.add_error("name", str(error))
+        except VersionConflict as error:
+            character = _conflict(form, error)
+        else:
+            if request.htmx:
+                return render(request, f"{SHEET}#name", _sheet_context(character))
+            messages.success(request, f"Renamed to {character.name}.")
+            return redirect("tracker:character_detail", pk=character.pk)
+    context = {"character": character, "form": form}
+    refused = request.method == "POST"
+    return _form_page(request, RENAME, "name-form", context, refused=refused)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def character_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    """Delete a character for good, after a confirmation step (POST only)."""
+    character = _owned(request, pk)
+    form = CharacterDeleteForm(_posted(request), initial={"version": character.version})
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.character_delete(
+                character_id=character.pk,
+                owner=request.user,
+                expected_version=form.cleaned_data["version"],
+            )
+        except VersionConflict as error:
+            character = _conflict(form, error)
+        else:
+            messages.success(request, f"{character.name} was deleted.")
+            return _go(request, reverse("tracker:character_list"))
+    context = {"character": character, "form": form}
+    refused = request.method == "POST"
+    return _form_page(request, DELETE, "delete-form", context, refused=refused)
+
+
+@login_required
+@require_GET
+def character_export(request: HttpRequest, pk: int) -> HttpResponse:
+    """The character's whole action log as a file to keep (rules/actions.md format)."""
+    character = _owned(request, pk)
+    text = services.character_export(character=character)
+    response = HttpResponse(text, content_type="application/json; charset=utf-8")
+    # A name is the player's free text: keep it out of any path the browser might build.
+    safe_name = character.name.replace("/", "-").replace("\\", "-").strip(". ") or "character"
+    response["Content-Disposition"] = content_disposition_header(
+        as_attachment=True, filename=f"{safe_name}.cardrpg.json"
+    )
+    return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def character_import(request: HttpRequest) -> HttpResponse:
+    """A character from an exported log file; a refused file creates nothing."""
+    posted = request.method == "POST"
+    form = CharacterImportForm(request.POST if posted else None, request.FILES if posted else None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            character = services.character_import(
+                owner=request.user, text=form.cleaned_data["log_file"]
+            )
+        except ReplayError as error:
+            # Count from 1 for players, and say which kind of action it was.
+            kind = error.action.get("type", "?") if isinstance(error.action, dict) else "?"
+            form.add_error(
+                "log_file",
+                f"Action {error.index + 1} in the file ({kind}) was refused — {error.error}. "
+                "Nothing was imported.",
+            )
+        except (RuleError, ValueError) as error:
+            form.add_error("log_file", f"{error}. Nothing was imported.")
+        else:
+            messages.success(request, f"{character.name} was imported.")
+            return _go(request, reverse("tracker:character_detail", args=[character.pk]))
+    refused = request.method == "POST"
+    return _form_page(request, IMPORT, "import-form", {"form": form}, refused=refused)

@@ -1,0 +1,479 @@
+"""The play screen: one engine action per POST, answered with the regions that changed.
+
+htmx requests get the prompt region (plus the status region, out of band, when the state
+moved on); plain requests are redirected back to the page (post/redirect/get), so back and
+refresh never apply an action twice. Every form names the state version it was drawn from.
+
+One service call per request, with one exception: at a virtual table ("the app deals for
+me") the app itself looks at the cards drawn into the hand. When the app's own input (the deal
+button) leaves unseen cards in the hand, the table's next input is a `note_hand` that only the
+table can fill in and the player has nothing to decide about, so it is applied in the same
+request, as a second service call with the version the first one returned. When the player's
+own action drew them (an attack that won with no loot, a death), the next tap on the deal
+button first looks at them, then does what the button says, in one request too. Each is its
+own log entry (the log format is unchanged), and undo takes a `note_hand` that ends the log
+back together with the action before it. The player-posted actions stay one service call each.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import retarget
+
+from tracker.card_rpg import dice_roller, services
+from tracker.card_rpg.forms import play as forms
+from tracker.card_rpg.models import Character
+from tracker.card_rpg.play_screen import RANK_BUTTONS, SUIT_BUTTONS, Screen, action_words
+from tracker.rules import RuleError, VirtualTable, legal_action_types
+from tracker.rules.cards import DECK, RANKS, card_text
+
+TEMPLATE = "card_rpg/play/play.html"
+ENTRY_TEMPLATE = "card_rpg/play/_cards_entry.html"
+CONFLICT = "This changed on another screen — here is where it stands now."
+# The entries where several cards are picked with the rank/suit picker.
+PICK_ENTRIES = ("start_session", "note_hand", "attack")
+
+
+def _action_fields(kind: str, data: dict, screen: Screen) -> dict:
+    """The engine action for a validated form (field names of rules/actions.md)."""
+    match kind:
+        case "start_session":
+            return {"hand": data["the_cards"]} if data["the_cards"] else {}
+        case "attack":
+            return {"cards": data["the_cards"]}
+        case "note_hand":
+            return {"cards": data["the_cards"]}
+        case "reveal_monster" | "turn" | "buy_back":
+            return {"card": data["the_card"]}
+        case "buy_top":
+            return {"card": data["the_card"], "buy": data["answer"] == "yes"}
+        case "roll_monster_hp":
+            count = screen.choices.get("dice") or 0
+            return {"dice": data["dice"] or dice_roller.roll_dice(count)}
+        case "level_up":
+            return {"hp_dice": data["dice"] or dice_roller.roll_dice(1)}
+        case "use_item":
+            fields = {"card": data["card"]}
+            if data.get("use_as"):
+                fields["as"] = data["use_as"]
+            return fields
+        case "save" | "sell":
+            return {"card": data["card"]}
+        case "keep_hand":
+            return {"keep": data["answer"] == "yes"}
+    return {}
+
+
+ACTION_FORMS = {
+    "start_session": forms.CardsForm,
+    "note_hand": forms.NoteHandForm,
+    "attack": forms.AttackForm,
+    "reveal_monster": forms.CardForm,
+    "turn": forms.CardForm,
+    "buy_back": forms.CardForm,
+    "buy_top": forms.BuyTopForm,
+    "roll_monster_hp": forms.DiceForm,
+    "level_up": forms.DiceForm,
+    "use_item": forms.ItemForm,
+    "save": forms.ChoiceForm,
+    "sell": forms.ChoiceForm,
+    "keep_hand": forms.YesNoForm,
+    "end_turn": forms.PlayForm,
+    "accept_death": forms.PlayForm,
+    "end_session": forms.PlayForm,
+}
+
+
+def _character(request: HttpRequest, pk: int) -> Character:
+    return get_object_or_404(Character, pk=pk, owner=request.user)
+
+
+def _recent(character: Character) -> list[tuple[dict, bool]]:
+    """The two newest log entries: (action, applied at a virtual table), newest first."""
+    rows = character.log_entries.order_by("-seq").values_list("action", "table_state")[:2]
+    return [(action, table is not None) for action, table in rows]
+
+
+def _is_app_note(entry: tuple[dict, bool]) -> bool:
+    """A note_hand the virtual table filled in (it goes with the action before it)."""
+    action, at_table = entry
+    return at_table and action.get("type") == "note_hand"
+
+
+def _undo_plan(recent: list[tuple[dict, bool]]) -> tuple[dict | None, int]:
+    """The action the undo button names, and how many log entries undoing it takes back."""
+    if not recent:
+        return None, 1
+    if _is_app_note(recent[0]) and len(recent) > 1:
+        return recent[1][0], 2
+    return recent[0][0], 1
+
+
+def _screen(character: Character, *, recent: list | None = None, **extra) -> Screen:
+    """The presenter for a character as stored now.
+
+    `recent` is the newest log entries, newest first, as `(action, at a virtual table)`, when
+    the caller already has them (it just applied them), which saves reading them back; `[]`
+    when the screen is only read for the awaited choices. The undo button and the dice shown
+    come from them.
+    """
+    table = VirtualTable.from_dict(character.table_state) if character.table_state else None
+    if recent is None or (recent and _is_app_note(recent[0]) and len(recent) < 2):
+        recent = _recent(character)
+    undo_action, undo_steps = _undo_plan(recent)
+    last = undo_action or {}
+    dice = last.get("dice") or last.get("hp_dice") or []
+    if last.get("type") == "create_character":
+        dice = []
+    return Screen(
+        character_id=character.pk,
+        version=character.version,
+        state=character.state,
+        virtual=table is not None,
+        table=table,
+        last_dice=dice,
+        undo_action=undo_action,
+        undo_steps=undo_steps,
+        **extra,
+    )
+
+
+def _context(request: HttpRequest, character: Character, screen: Screen) -> dict:
+    return {
+        "character": character,
+        "screen": screen,
+        "ranks": RANK_BUTTONS,
+        "suits": SUIT_BUTTONS,
+        # The full page draws the 54-card grid and the side actions at once; a swap leaves
+        # them to be fetched when opened, so that it stays small.
+        "full_page": not request.htmx,
+        "more_inline": not request.htmx or screen.side_open,
+    }
+
+
+def _answer(request: HttpRequest, character: Character, screen: Screen, *, moved: bool):
+    """htmx: the prompt (and the status out of band if the state moved); else PRG."""
+    if not request.htmx:
+        if screen.conflict:
+            messages.warning(request, CONFLICT)
+        elif screen.error:
+            messages.error(request, screen.error)
+        elif screen.notice:
+            messages.info(request, screen.notice)
+        return redirect("tracker:play", pk=character.pk)
+    context = _context(request, character, screen) | {"oob": True}
+    partial = "update" if moved else "prompt"
+    return render(request, f"{TEMPLATE}#{partial}", context)
+
+
+def _entry_input(request: HttpRequest, kind: str) -> dict:
+    """What the player had entered in the control of `kind`, to draw it again as it was."""
+    post = request.POST
+    deck = set(DECK)
+    shown = post.get("rank") or post.get("shown_rank") or ""
+    return {
+        "entry_kind": kind,
+        "typed": post.get("typed", "")[:120],
+        "picked": [card for card in post.getlist("picked") if card in deck],
+        "ticked": [card for card in post.getlist("card") if card in deck],
+        "shown_rank": shown if shown in RANKS else "",
+    }
+
+
+def _notice(action: dict, *, by_app: bool) -> str:
+    """What happened, said back: the cards the app turned or dealt, the cards noted."""
+    kind = action.get("type")
+    cards = " ".join(card_text(card) for card in action.get("cards") or action.get("hand") or [])
+    if kind == "note_hand":
+        if by_app:
+            return f"The app drew {cards} into your hand."
+        return f"Noted: {cards} {'is' if len(action['cards']) == 1 else 'are'} in your hand."
+    if not by_app:
+        return ""
+    if kind == "start_session":
+        return f"The app dealt your hand: {cards}."
+    if kind == "reveal_monster":
+        return f"The app turned the {card_text(action['card'])}: it is your next monster."
+    if kind == "turn":
+        return f"The app turned the {card_text(action['card'])}."
+    return ""
+
+
+def _apply(
+    request: HttpRequest,
+    character: Character,
+    action: dict,
+    version: int,
+    table=None,
+    *,
+    entry: dict | None = None,
+):
+    """Apply one action through the service and answer with what changed.
+
+    At a virtual table, the cards it draws into the hand are then looked at in the same
+    request (see the module's docstring).
+    """
+    kwargs = {"table_state": table.to_dict()} if table is not None else {}
+    try:
+        character = services.character_apply(
+            character_id=character.pk,
+            owner=request.user,
+            action=action,
+            expected_version=version,
+            **kwargs,
+        )
+    except RuleError as error:
+        screen = _screen(character, error=error.message, error_rule=error.rule, **(entry or {}))
+        return _answer(request, character, screen, moved=False)
+    except services.VersionConflict as conflict:
+        return _conflict(request, conflict)
+    recent = [(action, table is not None)]
+    notices = [_notice(action, by_app=table is not None)]
+    earlier: list[dict] = []
+    if table is not None and character.table_state:
+        follow = VirtualTable.from_dict(character.table_state)
+        note = follow.next_action(character.state)
+        # After the app's input, it looks at the cards that input drew into the hand; after
+        # such a look, it goes on with the input its button named (see the module docstring).
+        if note is not None and (note["type"] == "note_hand" or action["type"] == "note_hand"):
+            earlier = list(character.state.get("events") or [])
+            try:
+                character = services.character_apply(
+                    character_id=character.pk,
+                    owner=request.user,
+                    action=note,
+                    expected_version=character.version,
+                    table_state=follow.to_dict(),
+                )
+            except services.VersionConflict as conflict:
+                return _conflict(request, conflict)
+            except RuleError:
+                earlier = []  # the hand stays unseen; the deal button offers to show it
+            else:
+                recent = [(note, True), *recent]
+                notices.append(_notice(note, by_app=True))
+                if action["type"] == "note_hand":
+                    earlier = []  # a look shows no events; the input after it does
+    screen = _screen(
+        character,
+        recent=recent,
+        earlier_events=earlier,
+        notice=" ".join(text for text in notices if text),
+    )
+    return _answer(request, character, screen, moved=True)
+
+
+def _conflict(request: HttpRequest, conflict: services.VersionConflict) -> HttpResponse:
+    """Another screen acted first: redraw from the character as it is now, with the message."""
+    current = conflict.character
+    return _answer(request, current, _screen(current, conflict=True), moved=True)
+
+
+def _form_errors(form) -> str:
+    return " ".join(str(e) for field_errors in form.errors.values() for e in field_errors)
+
+
+def _refuse(request: HttpRequest, character: Character, form, kind: str = "") -> HttpResponse:
+    """A form that did not validate: say why, change nothing."""
+    if "version" in form.errors:
+        return _answer(request, character, _screen(character, conflict=True), moved=True)
+    entry = _entry_input(request, kind) if kind else {}
+    screen = _screen(character, error=_form_errors(form) or "That did not work.", **entry)
+    return _answer(request, character, screen, moved=False)
+
+
+@login_required
+@require_GET
+def play(request: HttpRequest, pk: int) -> HttpResponse:
+    """The whole play page for one character."""
+    character = _character(request, pk)
+    screen = _screen(character)
+    if screen.undo_steps == 2 and screen.undo_action:
+        # The app looked at the cards drawn by the action before: show what that action did.
+        screen.earlier_events = _events_before_app_note(character)
+    context = _context(request, character, screen)
+    part = request.GET.get("part")
+    if request.htmx and part == "grid":
+        source = request.GET.get("source", "")
+        context |= {"grid": screen.grid(source), "multi": bool(request.GET.get("multi"))}
+        return render(request, f"{TEMPLATE}#grid", context)
+    if request.htmx and part == "more":
+        return render(request, f"{TEMPLATE}#more", context)
+    return render(request, TEMPLATE, context)
+
+
+def _events_before_app_note(character: Character) -> list[dict]:
+    row = (
+        character.log_entries.order_by("-seq")
+        .values_list("state_after__events", flat=True)[1:2]
+        .first()
+    )
+    return list(row or [])
+
+
+@login_required
+@require_POST
+def play_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    """Apply one engine action built from the posted form."""
+    if action not in ACTION_FORMS:
+        raise Http404("no such action")
+    character = _character(request, pk)
+    form = ACTION_FORMS[action](request.POST)
+    if not form.is_valid():
+        return _refuse(request, character, form, action)
+    # Only the awaited choices (how many dice) are read here, not the log.
+    screen = _screen(character, recent=[])
+    engine_action = {"type": action, **_action_fields(action, form.cleaned_data, screen)}
+    return _apply(
+        request,
+        character,
+        engine_action,
+        form.cleaned_data["version"],
+        entry=_entry_input(request, action),
+    )
+
+
+@login_required
+@require_POST
+def pick(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    """The rank/suit picker of a several-card entry: add or take off cards, apply nothing.
+
+    htmx gets the entry form back with the running list in hidden inputs; a plain request
+    (a "remove" button without JavaScript) gets the whole page with the entry as it is now.
+    """
+    if action not in ACTION_FORMS:
+        raise Http404("no such action")
+    character = _character(request, pk)
+    if action not in _screen(character, recent=[]).pick_entries:
+        # No card list for this action, or its entry is not on the screen (any more).
+        screen = _screen(character, error=forms.PICK_AGAIN)
+        return _answer(request, character, screen, moved=False)
+    form = forms.PickForm(request.POST)
+    valid = form.is_valid()
+    if "version" in form.errors or (valid and form.cleaned_data["version"] != character.version):
+        screen = _screen(character, conflict=True)
+        if request.htmx:
+            response = _answer(request, character, screen, moved=True)
+            return retarget(response, "#play-prompt")
+        return _answer(request, character, screen, moved=True)
+    entry = _entry_input(request, action)
+    extra: dict = {}
+    if valid:
+        data = form.cleaned_data
+        picked = list(data["the_cards"])
+        screen = _screen(character, recent=[])
+        hand = set(screen.hand_cards) if action == "attack" else set()
+        # Cards ticked on the 54-card grid join the picked list; hand cards stay ticked.
+        picked += [card for card in entry["ticked"] if card not in hand and card not in picked]
+        entry["ticked"] = [card for card in entry["ticked"] if card in hand]
+        entry["picked"] = sorted(dict.fromkeys(picked), key=DECK.index)
+        entry["shown_rank"] = data.get("rank") or data.get("shown_rank") or ""
+        extra["hint"] = data.get("hint", "")
+        if action == "attack" and not screen.ask_hand_rank:
+            extra["hint"] = "The app knows your whole hand: tick the cards to play."
+    else:
+        extra["error"] = _form_errors(form)
+    screen = _screen(character, **entry, **extra)
+    context = _context(request, character, screen)
+    if not request.htmx:
+        return render(request, TEMPLATE, context)
+    context["entry"] = screen.entry(action)
+    return render(request, ENTRY_TEMPLATE, context)
+
+
+@login_required
+@require_POST
+def undo(request: HttpRequest, pk: int) -> HttpResponse:
+    """Step back one action (repeatable); say what was undone."""
+    character = _character(request, pk)
+    form = forms.PlayForm(request.POST)
+    if not form.is_valid():
+        return _refuse(request, character, form)
+    undo_action, steps = _undo_plan(_recent(character))
+    try:
+        character = services.character_undo(
+            character_id=character.pk,
+            owner=request.user,
+            steps=steps,
+            expected_version=form.cleaned_data["version"],
+        )
+    except services.VersionConflict as conflict:
+        return _conflict(request, conflict)
+    except (RuleError, services.UndoError) as error:
+        message = getattr(error, "message", None) or str(error)
+        return _answer(request, character, _screen(character, error=message), moved=False)
+    notice = f"Undone: {action_words(undo_action)}." if undo_action else "Undone."
+    return _answer(request, character, _screen(character, notice=notice), moved=True)
+
+
+@login_required
+@require_POST
+def virtual(request: HttpRequest, pk: int) -> HttpResponse:
+    """Switch "the app deals for me" on (a fresh seeded table) or off, between sessions."""
+    character = _character(request, pk)
+    form = forms.VirtualForm(request.POST)
+    if not form.is_valid():
+        return _refuse(request, character, form)
+    on = form.cleaned_data["on"]
+    table = VirtualTable(seed=form.cleaned_data.get("seed")) if on else None
+    try:
+        character = services.character_set_table(
+            character_id=character.pk,
+            owner=request.user,
+            table_state=table.to_dict() if table else None,
+            expected_version=form.cleaned_data["version"],
+        )
+    except services.VersionConflict as conflict:
+        return _conflict(request, conflict)
+    except services.TableSwitchError as error:
+        return _answer(request, character, _screen(character, error=str(error)), moved=False)
+    notice = (
+        "The app deals for you this session: no cards needed."
+        if on
+        else "You play with your own cards this session."
+    )
+    return _answer(request, character, _screen(character, notice=notice), moved=True)
+
+
+@login_required
+@require_POST
+def deal(request: HttpRequest, pk: int) -> HttpResponse:
+    """At a virtual table: let the app fill in the card or dice the game waits for."""
+    character = _character(request, pk)
+    form = forms.DealForm(request.POST)
+    if not form.is_valid():
+        return _refuse(request, character, form)
+    if not character.table_state:
+        screen = _screen(character, error="Switch on “the app deals for me” first.")
+        return _answer(request, character, screen, moved=False)
+    table = VirtualTable.from_dict(character.table_state)
+    state = character.state
+    if form.cleaned_data.get("buy_top"):
+        # Turning the top card to buy it: show it first, the player then buys or discards it.
+        top = table.top_card(state) if "buy_top" in legal_action_types(state) else None
+        if top is None:
+            screen = _screen(character, error="There is no card to buy now (S-13).")
+            return _answer(request, character, screen, moved=False)
+        screen = _screen(character, peek=top)
+        if not request.htmx:
+            # Nothing changed, so no redirect: a redirect would lose the card turned.
+            return render(request, TEMPLATE, _context(request, character, screen))
+        return _answer(request, character, screen, moved=False)
+    action = table.next_action(state)
+    if action is None:
+        screen = _screen(character, error="There is nothing for the app to deal right now.")
+        return _answer(request, character, screen, moved=False)
+    return _apply(request, character, action, form.cleaned_data["version"], table)
+
+
+@login_required
+@require_GET
+def discard_pile(request: HttpRequest, pk: int) -> HttpResponse:
+    """Look through the discard pile: the cards known to be there, and how many are unknown."""
+    character = _character(request, pk)
+    screen = _screen(character)
+    return render(request, "card_rpg/play/discard.html", _context(request, character, screen))
