@@ -3,7 +3,7 @@
 For each player's ledger (bench/players.py): every write the app acknowledged is in the log at
 the position the player counted, with the action type it posted; the character's version and
 last log position are the ones the player last saw; the stored state equals the engine's
-replay of the log (and so does every entry's state_after); the record sheet, inventory,
+replay of the log (and so does every snapshot kept with it); the record sheet, inventory,
 sessions and fights equal a rebuild from the log.
 
     python -m bench.verify LEDGERS.json     # with the server's settings in the environment
@@ -32,7 +32,7 @@ def check_character(ledger: dict) -> list[str]:
         return [f"character {pk} is missing"]
     entries = list(
         character.log_entries.order_by("seq").values_list(
-            "seq", "action", "action_type", "state_after", "created_at"
+            "seq", "action", "action_type", "snapshot", "created_at"
         )
     )
     seqs = [e[0] for e in entries]
@@ -65,20 +65,20 @@ def check_character(ledger: dict) -> list[str]:
             f"character {pk}: {character.last_seq} actions, the player counted {ledger['seq']}"
         )
 
-    # Stored state, and every entry's state_after, equal the replay of the log.
+    # Stored state, and every snapshot kept with the log, equal the replay of the log.
     state = initial_state()
     states = []
-    for seq, action, _, stored_after, _ in entries:
+    for seq, action, _, snapshot, _ in entries:
         try:
             state = apply(state, action)
         except Exception as exc:  # noqa: BLE001 - any refusal is a finding, not a crash
             problems.append(f"character {pk}: replay refuses #{seq}: {exc}")
             return problems
         states.append(state)
-        if stored_after != state:
+        if snapshot is not None and snapshot["state"] != state:
             problems.append(
-                f"character {pk}: state_after of #{seq} differs from the replay "
-                f"({_first_difference(stored_after, state)})"
+                f"character {pk}: the snapshot of #{seq} differs from the replay "
+                f"({_first_difference(snapshot['state'], state)})"
             )
     if states and character.state != states[-1]:
         problems.append(f"character {pk}: stored state differs from replay(log)")
@@ -87,19 +87,14 @@ def check_character(ledger: dict) -> list[str]:
         stored = {name: getattr(character, name) for name in fields}
         if stored != fields:
             problems.append(f"character {pk}: record sheet differs from the replay")
-        inventory = list(character.inventory.order_by("position").values_list("position", "card"))
-        if inventory != list(enumerate(projections.inventory(states[-1]))):
+        if character.inventory != projections.inventory(states[-1]):
             problems.append(f"character {pk}: inventory differs from the replay")
     steps = projections.log_steps(
         initial_state(),
         [(e[1], s, e[0], e[4]) for e, s in zip(entries, states, strict=False)],
     )
     rebuilt = projections.rebuild(steps)
-    sessions = [services._session_record(r) for r in character.play_sessions.order_by("number")]
-    fights = [
-        services._fight_record(r)
-        for r in character.fights.select_related("session").order_by("number")
-    ]
+    sessions, fights = services.history_records(character)
     if sessions != rebuilt.sessions:
         problems.append(f"character {pk}: sessions differ from a rebuild")
     if fights != rebuilt.fights:

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from tracker.card_rpg import services
-from tracker.card_rpg.models import Character, InventoryCard
+from tracker.card_rpg.models import Character
 
 pytestmark = pytest.mark.django_db
 
@@ -329,8 +329,8 @@ def test_sheet_shows_every_s03_field_and_the_table_rules(client, player):
 
 def test_s10_s12_sheet_draws_the_inventory_with_each_cards_power(client, player):
     character = make(player)
-    for position, card in enumerate(["6S", "4H", "9C", "AS", "AH", "AD", "AC"]):
-        InventoryCard.objects.create(character=character, position=position, card=card)
+    inventory = ["6S", "4H", "9C", "AS", "AH", "AD", "AC"]
+    Character.objects.filter(pk=character.pk).update(inventory=inventory)
     text = client.get(url("character_detail", character)).text
     assert 'aria-label="6 of Spades"' in text and "deals 6 damage" in text
     assert "live on with 4 HP" in text

@@ -196,7 +196,7 @@ def test_record_sheet_on_screen_and_on_paper(live_server, page, screenshot, play
     ]:
         expect(fields.locator(f"div:has(> dt:text-is('{label}')) dd")).to_contain_text(str(value))
     expect(fields).to_contain_text("King of Spades")
-    inventory = list(played.inventory.values_list("card", flat=True))
+    inventory = list(played.inventory)
     expect(page.get_by_test_id("paper-inventory").locator("tbody tr")).to_have_count(len(inventory))
     check_phone_screen(page)
     shoot(page, screenshot, "history-record-sheet")

@@ -10,6 +10,7 @@ import pytest
 from tracker.card_rpg import projections, services
 from tracker.card_rpg.models import Character
 from tracker.card_rpg.projections import FightRecord, SessionRecord
+from tracker.core.models import is_snapshot_seq
 from tracker.rules import apply, initial_state
 from tracker.rules.card_rpg.bot import RandomPlayer
 from tracker.rules.log import replay as replay_with
@@ -81,6 +82,7 @@ def table(player):
 def snapshot(character: Character) -> dict:
     """Everything projected for a character, as plain data (no primary keys, no ordering noise)."""
     character.refresh_from_db()
+    sessions, fights = services.history_records(character)
     fields = {
         name: getattr(character, name)
         for name in (*projections.CHARACTER_COUNTERS, "class_card", "ruleset", "phase", "name")
@@ -90,16 +92,13 @@ def snapshot(character: Character) -> dict:
         "state": character.state,
         "table_state": character.table_state,
         "last_seq": character.last_seq,
-        "inventory": list(character.inventory.order_by("position").values_list("position", "card")),
-        "sessions": [
-            services._session_record(row) for row in character.play_sessions.order_by("number")
-        ],
-        "fights": [
-            services._fight_record(row)
-            for row in character.fights.select_related("session").order_by("number")
-        ],
+        "inventory": list(enumerate(character.inventory)),
+        "sessions": sessions,
+        "fights": fights,
         "log": list(
-            character.log_entries.order_by("seq").values_list("seq", "action", "table_state")
+            character.log_entries.order_by("seq").values_list(
+                "seq", "action", "table_state", "table_changed"
+            )
         ),
     }
 
@@ -128,12 +127,15 @@ def assert_matches_log(character: Character) -> None:
     """Every projection of `character` equals what replaying its log gives."""
     got = snapshot(character)
     states, expected = replayed(character)
-    seqs = [seq for seq, _, _ in got["log"]]
+    seqs = [seq for seq, *_ in got["log"]]
     assert seqs == list(range(1, len(seqs) + 1)), "the log has a gap or a duplicate"
     assert got["last_seq"] == len(seqs)
     assert got["state"] == states[-1]
-    stored = list(character.log_entries.order_by("seq").values_list("state_after", flat=True))
-    assert stored == states
+    # Entry 1 and every SNAPSHOT_EVERY-th entry keep the whole state after them.
+    for seq, kept in character.log_entries.order_by("seq").values_list("seq", "snapshot"):
+        assert (kept is not None) == is_snapshot_seq(seq), seq
+        if kept is not None:
+            assert kept["state"] == states[seq - 1], seq
     final = states[-1]
     fields = projections.character_fields(final)
     assert {k: got["character"][k] for k in fields} == fields

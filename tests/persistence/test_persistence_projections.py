@@ -73,8 +73,7 @@ def test_rebuild_repairs_rows_that_drifted(table, take_snapshot, check_log):
     character = game.character
     character.fights.filter(number=2).update(damage_dealt=999, loot=["AS"])
     character.play_sessions.filter(number=1).delete()  # and its fights with it
-    character.inventory.all().delete()
-    type(character).objects.filter(pk=character.pk).update(kills=0, state={})
+    type(character).objects.filter(pk=character.pk).update(kills=0, state={}, inventory=[])
     character = services.character_rebuild(character_id=character.pk, owner=game.owner)
     check_log(character)
     after = take_snapshot(character)

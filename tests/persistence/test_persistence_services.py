@@ -3,9 +3,11 @@
 import pytest
 
 from tracker.card_rpg import services
-from tracker.card_rpg.models import ActionLogEntry, Character, Fight, InventoryCard, PlaySession
+from tracker.card_rpg.game import GAME
+from tracker.card_rpg.models import ActionLogEntry, Character, Fight, PlaySession
 from tracker.card_rpg.services import VersionConflict
-from tracker.rules import RuleError, apply, initial_state
+from tracker.core import services as core
+from tracker.rules import RuleError, apply, initial_state, replay
 
 pytestmark = pytest.mark.django_db
 
@@ -48,8 +50,13 @@ def test_s05_create_applies_the_create_character_action(player):
     entry = character.log_entries.get()
     assert entry.seq == 1 and entry.action_type == "create_character"
     assert entry.action["class"] == "k♠"  # the log keeps the action as the player gave it
-    assert entry.state_after == character.state
+    assert entry.snapshot["state"] == character.state  # the first entry keeps a snapshot
     assert "start_session" in character.state["awaiting"]["action"]
+
+
+def table_after(character, seq: int):
+    """The virtual table in force just after log entry `seq` (kept only where it changed)."""
+    return core.record_state_at(game=GAME, record=character, seq=seq)[2]
 
 
 def test_t02_create_with_a_ruleset(player):
@@ -70,22 +77,26 @@ def test_apply_appends_to_the_log_and_updates_every_projection(player):
     character = act(character, type="start_session", hand=HAND)
     assert character.version == 2 and character.last_seq == 2
     assert character.phase == "session"
-    session = PlaySession.objects.get(character=character)
+    # The session running now lives in the character's projection until it ends.
+    session = services.running_session(character)
     assert (session.number, session.started_seq, session.hand_dealt) == (1, 2, 5)
+    assert not PlaySession.objects.filter(character=character).exists()
     character = act(character, type="reveal_monster", card="Q♠")
     character = act(character, type="roll_monster_hp", dice=[4, 2, 6])
-    fight = Fight.objects.get(character=character)
+    # The fight running now lives in the character's projection until it ends.
+    fight = services.running_fight(character)
     assert (fight.monster, fight.monster_kind, fight.monster_hp, fight.xp_value) == (
         "QS",
         "face",
         12,
         12,
     )
-    assert fight.outcome == "in_progress" and fight.session == session
+    assert fight.outcome == "in_progress" and fight.session_number == session.number
+    assert not Fight.objects.filter(character=character).exists()
     character = act(character, type="attack", cards=["7C", "7H"])  # 14 damage: dead (S-22)
     character = act(character, type="turn", card="5H")  # the loot (T-17)
-    assert list(character.inventory.values_list("card", flat=True)) == ["5H"]
-    fight.refresh_from_db()
+    assert character.inventory == ["5H"]
+    fight = services.running_fight(character) or Fight.objects.get(character=character)
     assert (fight.outcome, fight.xp_gained, fight.damage_dealt, fight.loot) == (
         "won",
         12,
@@ -94,11 +105,20 @@ def test_apply_appends_to_the_log_and_updates_every_projection(player):
     )
     assert "level_up" in character.state["awaiting"]["action"]  # T-19: 12 XP of 10
     character = act(character, type="level_up", hp_dice=[3])
+    # Once the fight is over it has its row, with the same record.
+    fight = Fight.objects.get(character=character)
+    assert fight.session_id == f"{character.pk}:{session.number}"
+    assert (fight.outcome, fight.xp_gained, fight.damage_dealt, fight.loot) == (
+        "won",
+        12,
+        14,
+        ["5H"],
+    )
     character.refresh_from_db()
     assert (character.level, character.hp_max, character.xp, character.xp_next) == (2, 10, 2, 20)
     assert (character.kills, character.version, character.last_seq) == (1, 7, 7)
     assert list(character.log_entries.values_list("seq", flat=True)) == list(range(1, 8))
-    assert character.state == character.log_entries.last().state_after
+    assert character.state == replay(character.log_entries.values_list("action", flat=True))
 
 
 def test_a_refused_action_writes_nothing_and_propagates(player):
@@ -123,7 +143,7 @@ def test_a_stale_version_conflicts_and_writes_nothing(player):
             action={"type": "reveal_monster", "card": "QS"},
             expected_version=character.version,
         )
-    current = conflict.value.character
+    current = conflict.value.record
     assert current.version == moved.version == conflict.value.current_version
     assert conflict.value.expected_version == 1
     assert conflict.value.state == moved.state  # the screen redraws from this
@@ -206,7 +226,7 @@ def test_delete_removes_the_character_with_its_log_and_history(player):
     with pytest.raises(VersionConflict):
         services.character_delete(character_id=character.pk, owner=player, expected_version=2)
     services.character_delete(character_id=character.pk, owner=player, expected_version=3)
-    for model in (Character, ActionLogEntry, PlaySession, Fight, InventoryCard):
+    for model in (Character, ActionLogEntry, PlaySession, Fight):
         assert not model.objects.exists(), model
 
 
@@ -215,7 +235,7 @@ def test_table_state_is_kept_unless_given(player):
     character = create(player, table_state=table)
     character = act(character, type="start_session", hand=HAND)
     assert character.table_state == table
-    assert character.log_entries.get(seq=2).table_state == table
+    assert table_after(character, 2) == table
     moved = {**table, "session": 1}
     character = services.character_apply(
         character_id=character.pk,
@@ -233,7 +253,7 @@ def test_table_state_is_kept_unless_given(player):
         table_state=None,  # back to real cards
     )
     assert Character.objects.get(pk=character.pk).table_state is None
-    assert character.log_entries.get(seq=3).table_state == moved
+    assert table_after(character, 3) == moved
 
 
 def test_set_table_switches_the_virtual_table_and_records_it_with_the_last_entry(player):
@@ -244,7 +264,7 @@ def test_set_table_switches_the_virtual_table_and_records_it_with_the_last_entry
     )
     assert character.version == 2 and character.last_seq == 1
     assert Character.objects.get(pk=character.pk).table_state == table
-    assert character.log_entries.get(seq=1).table_state == table
+    assert table_after(character, 1) == table
     with pytest.raises(VersionConflict):
         services.character_set_table(
             character_id=character.pk, owner=player, table_state=None, expected_version=1

@@ -5,8 +5,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tracker.card_rpg import services
+from tracker.card_rpg.game import GAME
 from tracker.card_rpg.models import Character
 from tracker.card_rpg.services import UndoError, VersionConflict
+from tracker.core import services as core
 
 pytestmark = pytest.mark.django_db
 
@@ -81,7 +83,9 @@ def test_undo_restores_the_virtual_table_of_the_last_remaining_action(table):
     game = table(35, "QS")
     game.play(30)
     character = game.character
-    kept = character.log_entries.get(seq=character.last_seq - 5).table_state
+    _state, _projection, kept = core.record_state_at(
+        game=GAME, record=character, seq=character.last_seq - 5
+    )
     assert kept != character.table_state
     character = undo(character, steps=5)
     assert Character.objects.get(pk=character.pk).table_state == kept
@@ -132,7 +136,7 @@ def test_undo_takes_the_version_the_screen_showed(table):
         services.character_undo(
             character_id=game.character.pk, owner=game.owner, expected_version=stale
         )
-    assert conflict.value.character.last_seq == 6
+    assert conflict.value.record.last_seq == 6
     assert Character.objects.get(pk=game.character.pk).last_seq == 6
 
 

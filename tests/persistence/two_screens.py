@@ -70,7 +70,7 @@ def race(owner, pause: float = 0.2) -> dict:
                 except services.VersionConflict as conflict:
                     outcomes[index] = {
                         "landed": False,
-                        "version": conflict.character.version,
+                        "version": conflict.record.version,
                         "expected": conflict.expected_version,
                         "state_actions": conflict.state["actions"],
                     }

@@ -18,7 +18,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from tracker.card_rpg import services
-from tracker.card_rpg.models import Character
+from tracker.card_rpg.models import Character, Fight, PlaySession
 from tracker.rules import VirtualTable, apply, candidate_actions, initial_state
 
 PASSWORD = "correct horse battery"
@@ -145,12 +145,19 @@ def snapshot(character_id: int) -> dict | None:
         "character": {name: getattr(character, name) for name in fields},
         "log": list(
             character.log_entries.order_by("seq").values_list(
-                "seq", "action", "action_type", "state_after", "table_state", "created_at"
+                "seq",
+                "action",
+                "action_type",
+                "snapshot",
+                "table_state",
+                "table_changed",
+                "created_at",
             )
         ),
-        "inventory": list(character.inventory.order_by("position").values_list("position", "card")),
-        "sessions": list(character.play_sessions.order_by("number").values()),
-        "fights": list(character.fights.order_by("number").values()),
+        "sessions": list(
+            PlaySession.all_rows.filter(character=character).order_by("number").values()
+        ),
+        "fights": list(Fight.all_rows.filter(character=character).order_by("number").values()),
     }
 
 

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from tracker.card_rpg import services
-from tracker.card_rpg.models import ActionLogEntry, Character, Fight, InventoryCard, PlaySession
+from tracker.card_rpg.models import ActionLogEntry, Character, Fight, PlaySession
 from tracker.rules import ReplayError, RuleError
 
 
@@ -33,13 +33,6 @@ class ReadOnlyMixin:
 
     def has_delete_permission(self, request, obj=None):
         return False
-
-
-class InventoryCardInline(ReadOnlyMixin, admin.TabularInline):
-    model = InventoryCard
-    fields = ("position", "card")
-    readonly_fields = fields
-    extra = 0
 
 
 class PlaySessionInline(ReadOnlyMixin, admin.TabularInline):
@@ -82,7 +75,7 @@ class CharacterAdmin(admin.ModelAdmin):
     list_select_related = ("owner",)
     search_fields = ("name", "owner__username", "class_card")
     date_hierarchy = "created_at"
-    inlines = (InventoryCardInline, PlaySessionInline)
+    inlines = (PlaySessionInline,)
     actions = ("rebuild_from_log",)
     fieldsets = (
         (None, {"fields": ("name", "owner", "class_card", "phase", "log_link")}),
@@ -94,6 +87,7 @@ class CharacterAdmin(admin.ModelAdmin):
                     ("xp", "xp_next"),
                     ("gold", "jokers"),
                     ("kills", "deaths", "sessions"),
+                    "inventory_cards",
                     "ruleset_pretty",
                 )
             },
@@ -126,6 +120,7 @@ class CharacterAdmin(admin.ModelAdmin):
         "kills",
         "deaths",
         "sessions",
+        "inventory_cards",
         "ruleset_pretty",
         "version",
         "last_seq",
@@ -143,15 +138,17 @@ class CharacterAdmin(admin.ModelAdmin):
         # The log, history and inventory go with the character as a whole, which leaves
         # nothing inconsistent; their own admins refuse deleting them one by one.
         deleted, counts, perms_needed, protected = super().get_deleted_objects(objs, request)
-        derived = {
-            m._meta.verbose_name for m in (ActionLogEntry, PlaySession, Fight, InventoryCard)
-        }
+        derived = {m._meta.verbose_name for m in (ActionLogEntry, PlaySession, Fight)}
         return deleted, counts, perms_needed - derived, protected
 
     @admin.display(description="action log")
     def log_link(self, obj):
         url = reverse("admin:tracker_actionlogentry_changelist") + f"?character__id__exact={obj.pk}"
         return format_html('<a href="{}">{} actions</a>', url, obj.last_seq)
+
+    @admin.display(description="inventory")
+    def inventory_cards(self, obj):
+        return " ".join(obj.inventory) or "—"
 
     @admin.display(description="table rules")
     def ruleset_pretty(self, obj):
@@ -209,9 +206,10 @@ class ActionLogEntryAdmin(ReadOnlyMixin, admin.ModelAdmin):
     def action_pretty(self, obj):
         return _pretty(obj.action)
 
-    @admin.display(description="state after")
+    @admin.display(description="snapshot of the state after it")
     def state_pretty(self, obj):
-        return _pretty(obj.state_after)
+        # Only every SNAPSHOT_EVERY-th entry keeps one (tracker/core/models.py).
+        return _pretty(obj.snapshot) if obj.snapshot is not None else "—"
 
     @admin.display(description="virtual table")
     def table_state_pretty(self, obj):

@@ -27,6 +27,7 @@ from django.db.models import Count, Q
 from django.utils.safestring import SafeString, mark_safe
 from pygal.style import Style
 
+from tracker.card_rpg import services
 from tracker.card_rpg.models import Character, FightOutcome, MonsterKind
 from tracker.rules.cards import card_text
 
@@ -97,6 +98,10 @@ def career_charts(character: Character, nonce: str = "") -> list[Chart]:
             "number", "level_end", "xp_gained", "deaths"
         )
     )
+    # The running session lives in the character's projection until it ends.
+    now = services.running_session(character)
+    if now is not None:
+        sessions.append((now.number, now.level_end, now.xp_gained, now.deaths))
     return [
         level_and_xp(sessions, nonce),
         kills_by_kind(character, nonce),
@@ -187,6 +192,11 @@ def damage_per_fight(character: Character, nonce: str = "") -> Chart:
         )[:RECENT_FIGHTS]
     )
     fights.reverse()
+    # The fight running now has no row until it ends: it is taken from the projection.
+    now = services.running_fight(character)
+    if now is not None:
+        fights = [*fights, (now.number, now.monster, now.damage_dealt, now.damage_taken)]
+        fights = fights[-RECENT_FIGHTS:]
     most = max((max(row[2], row[3]) for row in fights), default=0)
     chart = pygal.Bar(**_CONFIG, y_labels=_whole_ticks(most))
     chart.x_labels = [f"F{number}" for number, *_ in fights]

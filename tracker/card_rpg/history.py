@@ -7,21 +7,24 @@ amounts a difference can't show, e.g. the damage of a blow that ended the fight.
 decides a rule; when a sentence needs a rule's outcome it reads it from the state.
 
 Reading is cheap however long the career: a page of the log is one query over a range of
-``seq`` (the log has no gaps, undo only cuts its end), fetching only the parts of each stored
-state a sentence needs, never the whole state.
+``seq`` (the log has no gaps, undo only cuts its end), starting at the snapshot before it, with
+the states between replayed by the engine (docs/persistence.md).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from django.db.models.fields.json import KeyTransform
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
-from tracker.card_rpg.models import ActionLogEntry, Character, Fight, FightOutcome, PlaySession
+from tracker.card_rpg import services
+from tracker.card_rpg.game import GAME
+from tracker.card_rpg.models import Character, Fight, FightOutcome, PlaySession
+from tracker.core import services as core
 from tracker.rules.cards import SUIT_NAMES, CardNotationError, card_text, parse_card
 from tracker.templatetags.cards import card_name
 
@@ -68,27 +71,6 @@ class LogPage:
 # --- reading the log -------------------------------------------------------------------------
 
 
-def _part(*path: str) -> KeyTransform:
-    """A key of the stored state, read by the database so the rest of it never leaves it."""
-    expression: Any = "state_after"
-    for key in path:
-        expression = KeyTransform(key, expression)
-    return expression
-
-
-# The parts of a stored state a sentence reads (the state's `cards`, `internal` and most of
-# `awaiting` are the engine's own bookkeeping and can be large).
-# (Aliased with a prefix: `character` is also the entry's foreign key.)
-_STATE_PARTS = {
-    "part_character": _part("character"),
-    "part_fight": _part("fight"),
-    "part_events": _part("events"),
-    "part_session_number": _part("session", "number"),
-    "part_hand_count": _part("session", "hand", "count"),
-    "part_reason": _part("awaiting", "reason"),
-}
-
-
 def log_page(character: Character, before: int | None = None, size: int = LOG_PAGE_SIZE) -> LogPage:
     """The `size` actions before seq `before` (default: the newest), newest first; one query."""
     last = character.last_seq
@@ -111,21 +93,17 @@ def log_line(character: Character, seq: int) -> LogLine | None:
 
 
 def _lines(character: Character, bottom: int, top: int) -> list[LogLine]:
-    """The actions bottom…top in words, oldest first, from one query (with the entry before)."""
-    rows = [
-        {key.removeprefix("part_"): value for key, value in row.items()}
-        for row in ActionLogEntry.objects.filter(
-            character=character, seq__gte=max(1, bottom - 1), seq__lte=top
+    """The actions bottom…top in words, oldest first (one query, replayed from a snapshot)."""
+    return [
+        describe(
+            step.action,
+            state_parts(step.before if step.seq > 1 else None),
+            state_parts(step.after),
+            seq=step.seq,
+            at=step.at,
         )
-        .order_by("seq")
-        .values("seq", "action", "created_at", **_STATE_PARTS)
+        for step in core.record_steps(game=GAME, record=character, first=bottom, last=top)
     ]
-    before = _EMPTY if not rows or rows[0]["seq"] == bottom else rows.pop(0)
-    lines = []
-    for row in rows:
-        lines.append(describe(row["action"], before, row, seq=row["seq"], at=row["created_at"]))
-        before = row
-    return lines
 
 
 _EMPTY: dict[str, Any] = {
@@ -538,19 +516,67 @@ class SessionRow:
     fights: list[FightRow]
 
 
-def session_rows(sessions) -> list[SessionRow]:
-    """Sessions (with their fights prefetched) ready to be listed."""
-    return [
-        SessionRow(
-            session=session,
-            ending=session_ending(session),
-            fights=[
-                FightRow(fight, fight_outcome(fight), fight_summary(fight))
-                for fight in session.fights.all()
-            ],
+class Sessions:
+    """Every session, newest first, for a Paginator: the running one (from the character's
+    projection, where it lives until it ends) and then the rows of the finished ones.
+
+    A page costs the same queries at any length of career: the count, the page's rows, and
+    the finished fights of the page's sessions.
+    """
+
+    def __init__(self, character: Character):
+        self.character = character
+        self.running = services.running_session(character)
+        self.rows = character.play_sessions.order_by("-number")
+
+    def count(self) -> int:
+        return self.rows.count() + (self.running is not None)
+
+    def __len__(self) -> int:
+        return self.count()
+
+    def __getitem__(self, index: slice) -> list:
+        start, stop = index.start or 0, index.stop
+        if self.running is None:
+            sessions = list(self.rows[index])
+        else:
+            low = max(0, start - 1)
+            high = None if stop is None else stop - 1
+            # Always one query for the rows, even when the running session fills the page.
+            rows = list(self.rows[low : None if high is None else max(high, low + 1)])
+            rows = rows if high is None else rows[: high - low]
+            head = [PlaySession(character=self.character, **dataclasses.asdict(self.running))]
+            sessions = (head if start == 0 else []) + rows
+        keys = {f"{self.character.pk}:{session.number}": session for session in sessions}
+        for session in sessions:
+            session.finished_fights = []
+        fights = self.character.fights.filter(session_id__in=list(keys)).order_by(
+            "number_in_session"
         )
-        for session in sessions
-    ]
+        for fight in fights:
+            keys[fight.session_id].finished_fights.append(fight)
+        return sessions
+
+
+def session_rows(sessions, character: Character | None = None) -> list[SessionRow]:
+    """Sessions (with their finished fights) ready to be listed, the fight running now included.
+
+    The running fight lives in the character's projection until it ends (tracker/card_rpg/
+    game.py): given the character, it is shown in its session as it stands now.
+    """
+    fight_now = services.running_fight(character) if character is not None else None
+    rows = []
+    for session in sessions:
+        fights = getattr(session, "finished_fights", None)
+        if fights is None:
+            fights = list(session.fights.all())
+        if fight_now is not None and fight_now.session_number == session.number:
+            values = dataclasses.asdict(fight_now)
+            del values["session_number"]
+            fights = [*fights, Fight(character=character, **values)]
+        fights = [FightRow(fight, fight_outcome(fight), fight_summary(fight)) for fight in fights]
+        rows.append(SessionRow(session=session, ending=session_ending(session), fights=fights))
+    return rows
 
 
 def fight_outcome(fight: Fight) -> str:

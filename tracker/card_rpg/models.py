@@ -1,16 +1,17 @@
-"""A character's life as an append-only action log, and the rows projected from it.
+"""A Card RPG character's life as an append-only action log, and the rows projected from it.
 
-The log (ActionLogEntry) is the truth. Character, InventoryCard, PlaySession and Fight are
-projections of it kept up to date by tracker.card_rpg.services in the same transaction as each action
-(tracker.card_rpg.projections derives them); nothing here holds game rules. See docs/persistence.md.
+The log (ActionLogEntry) is the truth. The character's columns, its sessions and its fights are
+projections of it, written by the core's services in the same transaction as each action
+through the game's projector (tracker/card_rpg/game.py, folding tracker.card_rpg.projections);
+nothing here holds game rules. See docs/persistence.md.
 """
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 
 from tracker.card_rpg import projections as p
+from tracker.core.models import LogEntry, LogRecord
 
 
 class Phase(models.TextChoices):
@@ -41,15 +42,13 @@ class MonsterKind(models.TextChoices):
     JOKER = p.MONSTER_JOKER, "Joker"
 
 
-class Character(models.Model):
-    """A player's character: the record sheet (S-03) and the engine state it was drawn from."""
+class Character(LogRecord):
+    """A player's character: the record sheet (S-03) and the engine state it was drawn from.
 
-    owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="characters"
-    )
-    # The name shown everywhere. It starts as the create_character action's name; a rename
-    # changes only this column (the log keeps the name the character was created with).
-    name = models.CharField(max_length=100)
+    The name starts as the create_character action's name; a rename changes the name shown
+    everywhere, the game's messages and exports included.
+    """
+
     class_card = models.CharField("class", max_length=3)
     level = models.PositiveSmallIntegerField(default=1)
     str = models.PositiveSmallIntegerField("STR", default=0)
@@ -63,57 +62,24 @@ class Character(models.Model):
     sessions = models.PositiveIntegerField("sessions played", default=0)
     ruleset = models.JSONField("table rules", default=dict)
     phase = models.CharField(max_length=20, choices=Phase, default=Phase.NEW)
+    # The inventory cards in the order they arrived (S-03), kept in the character's own row so
+    # an action that changes it costs no extra statement.
+    inventory = models.JSONField(default=list, blank=True)
+    # How many fights have ended in the log as it stands (`sessions` counts the sessions):
+    # rows numbered beyond them were taken back by undo (see CurrentRows).
+    fights_ended = models.PositiveIntegerField(default=0, editable=False)
 
-    # The engine state after the last action of the log (what every play screen is drawn from)
-    # and the virtual table ("the app deals for me") serialised after it, if one is in use.
-    state = models.JSONField(default=dict)
-    table_state = models.JSONField(null=True, blank=True)
-    # Bumped by every write; a write names the version its screen showed (VersionConflict).
-    version = models.PositiveIntegerField(default=0)
-    # seq of the newest log entry (the number of actions in the log).
-    last_seq = models.PositiveIntegerField(default=0)
-
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        ordering = ["-updated_at", "-id"]
+    class Meta(LogRecord.Meta):
         indexes = [models.Index(fields=["owner", "-updated_at"], name="character_owner_recent")]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.class_card}, level {self.level})"
 
 
-class InventoryCard(models.Model):
-    """One card of a character's inventory; position 0 is the card that arrived first."""
-
-    character = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="inventory")
-    position = models.PositiveSmallIntegerField()
-    card = models.CharField(max_length=3)
-
-    class Meta:
-        ordering = ["character", "position"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["character", "position"], name="inventory_one_card_per_position"
-            )
-        ]
-
-    def __str__(self) -> str:
-        return self.card
-
-
-class ActionLogEntry(models.Model):
+class ActionLogEntry(LogEntry):
     """One action of a character's log: append-only; undo deletes from the end."""
 
     character = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="log_entries")
-    seq = models.PositiveIntegerField()  # 1 for create_character, then one per action
-    action = models.JSONField()
-    action_type = models.CharField(max_length=40)  # action["type"], for filtering the history
-    # The engine state after this action, so undo restores a state without replaying the log.
-    state_after = models.JSONField()
-    table_state = models.JSONField(null=True, blank=True)
-    created_at = models.DateTimeField()
 
     class Meta:
         ordering = ["character", "seq"]
@@ -131,11 +97,46 @@ class ActionLogEntry(models.Model):
         return f"#{self.seq} {self.action_type}"
 
 
+class CurrentRows(models.Manager):
+    """Only the rows of the log as it stands: undo leaves rows of what it took back.
+
+    An undo costs the same whatever it takes back: it cuts the log and moves the character's
+    counters back, and the rows numbered beyond them are hidden here — and overwritten (one
+    upsert) when play reaches that number again. Related managers (`character.fights`) use
+    this manager too; the base manager (`all_rows`) still sees every row.
+    """
+
+    counter = ""  # the character's column counting the rows that are current
+
+    def get_queryset(self):
+        return super().get_queryset().filter(number__lte=models.F(f"character__{self.counter}"))
+
+
+class CurrentSessions(CurrentRows):
+    """Sessions that have ended in the log as it stands."""
+
+    counter = "sessions"
+
+
+class CurrentFights(CurrentRows):
+    """Fights that have ended in the log as it stands."""
+
+    counter = "fights_ended"
+
+
 class PlaySession(models.Model):
-    """A session of play (S-14, S-15): its span in the log and what happened in it."""
+    """A session of play (S-14, S-15): its span in the log and what happened in it.
+
+    A session has its row once it is over; the one running lives in the character's
+    projection (written with every action at no extra cost) and the history reads it from
+    there. Rows of sessions that undo took back are hidden (CurrentRows) and overwritten when
+    play reaches them again.
+    """
 
     character = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="play_sessions")
     number = models.PositiveIntegerField()  # 1 for the character's first session
+    # "<character id>:<number>": what a fight names its session by, known without a read.
+    key = models.CharField(max_length=40, unique=True, editable=False)
     started_seq = models.PositiveIntegerField()
     ended_seq = models.PositiveIntegerField(null=True, blank=True)
     started_at = models.DateTimeField()
@@ -153,7 +154,12 @@ class PlaySession(models.Model):
     gold_gained = models.PositiveIntegerField(default=0)
     gold_spent = models.PositiveIntegerField(default=0)
 
+    all_rows = models.Manager()
+    objects = CurrentSessions()
+
     class Meta:
+        base_manager_name = "all_rows"
+        default_manager_name = "objects"
         ordering = ["character", "number"]
         verbose_name = "session"
         constraints = [
@@ -173,10 +179,21 @@ class PlaySession(models.Model):
 
 
 class Fight(models.Model):
-    """A fight against one monster (S-16 … T-22): outcome, damage both ways, XP and loot."""
+    """A fight against one monster (S-16 … T-22), once it is over: outcome, damage, XP, loot.
+
+    The fight running now lives in the character's projection until it ends. Rows of fights
+    that undo took back are hidden (CurrentRows) and overwritten when play reaches them again.
+    """
 
     character = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="fights")
-    session = models.ForeignKey(PlaySession, on_delete=models.CASCADE, related_name="fights")
+    # By the session's key: a fight ends (and gets its row) before its session does.
+    session = models.ForeignKey(
+        PlaySession,
+        to_field="key",
+        on_delete=models.CASCADE,
+        related_name="fights",
+        db_constraint=False,
+    )
     number = models.PositiveIntegerField()  # 1 for the character's first fight ever
     number_in_session = models.PositiveIntegerField()
     started_seq = models.PositiveIntegerField()
@@ -204,7 +221,12 @@ class Fight(models.Model):
     saves = models.PositiveIntegerField(default=0)  # Hearts / A♥ spent to live on
     loot = models.JSONField(default=list, blank=True)  # the cards turned as loot, in order
 
+    all_rows = models.Manager()
+    objects = CurrentFights()
+
     class Meta:
+        base_manager_name = "all_rows"
+        default_manager_name = "objects"
         ordering = ["character", "number"]
         constraints = [
             models.UniqueConstraint(fields=["character", "number"], name="fight_number_unique")

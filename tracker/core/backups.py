@@ -1,15 +1,17 @@
-"""Backups: every character of every player in one archive file, and restoring it.
+"""Backups: every record of every game and player in one archive file, and restoring it.
 
 The archive is JSON Lines (gzip-compressed when its name ends in ``.gz``). The first line is a
-header; each further line is one character and is itself a ``cardrpg-log`` file
-(rules/actions.md) — ``format``, ``version``, ``name``, ``ruleset``, ``actions`` — with what
-the log alone can't give back: the owner's user name, the version and times of the
-character, and for each action the time it was played and the virtual table after it
-(``entries``, one per action). Nothing else is stored: states, sessions, fights and the
-inventory are derived again by replaying the log, exactly as an action derives them.
+header; each further line is one record and is itself a ``cardrpg-log`` file naming its game
+(a line without ``game`` is a Card RPG character, as archives written before games were named)
+with what the log alone can't give back: the owner's user name, the version and times of the
+record, and for each action the time it was played (``entries``, one per action, with the
+virtual table where it changed). Nothing else is stored: states, projections and history rows
+are derived again by replaying the log, exactly as an action derives them.
 
-Restoring checks the whole file first — every line well formed, every log replayed by the
-engine without a refusal — and only then writes, in one transaction: all or nothing.
+Restoring never holds the database while it works: it streams the archive once with no
+transaction open — every line bounded in length, every log checked and replayed by its game's
+engine, every virtual table loaded as the play screen would — spooling what it prepared to a
+temporary file, and only then writes it all in one short transaction: all or nothing.
 See docs/reliability.md ("Backups").
 """
 
@@ -19,6 +21,8 @@ import contextlib
 import gzip
 import io
 import json
+import pickle
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
@@ -29,36 +33,41 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from tracker.card_rpg import projections, services
-from tracker.card_rpg.models import ActionLogEntry, Character
-from tracker.rules import ReplayError, RuleError, initial_state, load_log
-from tracker.rules import apply as engine_apply
+from tracker.core import games
+from tracker.core import services as core
+from tracker.rules import log as logfile
+from tracker.rules.errors import ReplayError, RuleError
 
 BACKUP_FORMAT = "cardrpg-backup"
 BACKUP_VERSION = 1
 BACKUP_END = "cardrpg-backup-end"
+# The longest line an archive may hold: one record of the most actions a log may have, with
+# room to spare. Longer lines are refused as they are read, never held whole in memory.
+MAX_LINE_CHARACTERS = 64 * 1024 * 1024
 
 
 class BackupError(Exception):
-    """The archive can't be restored (ill-formed, a refused action, characters in the way).
+    """The archive can't be restored (ill-formed, a refused action, records in the way).
 
     Nothing was written.
     """
 
 
 @dataclass
-class CharacterBackup:
-    """One character of an archive, checked: its log replayed, the state after each action."""
+class RecordBackup:
+    """One record of an archive, checked: its log replayed, ready to be written."""
 
     line: int
+    game_id: str
     owner: str
     name: str
     version: int
     created_at: datetime
     updated_at: datetime
-    actions: list[dict]
-    entries: list[dict]
-    states: list[dict]
+    steps: list
+    projections: list[dict]
+    tables: list
+    table_now: dict | None
 
 
 # --- writing ---------------------------------------------------------------------------------
@@ -71,42 +80,49 @@ def _open(path: Path, mode: str, *, gz: bool | None = None) -> IO[str]:
     return path.open(mode, encoding="utf-8")
 
 
-def character_record(*, character: Character) -> dict | None:
-    """One character as an archive line: a cardrpg-log file plus owner, times and tables.
+def record_line(*, game: games.Game, record) -> dict | None:
+    """One record as an archive line: a cardrpg-log file plus owner, times and tables.
 
-    None if the character was deleted while the backup ran.
+    None if the record was deleted while the backup ran.
     """
-    rows = character.log_entries.order_by("seq").values_list(
-        "seq", "action", "table_state", "created_at"
+    rows = (
+        game.entry_model.objects.filter(**{game.entry_fk: record})
+        .order_by("seq")
+        .values_list("seq", "action", "table_state", "table_changed", "created_at")
     )
     actions, entries = [], []
-    for seq, action, table_state, created_at in rows.iterator(chunk_size=2000):
+    for seq, action, table_state, changed, created_at in rows.iterator(chunk_size=2000):
         actions.append(action)
-        entries.append({"seq": seq, "at": created_at.isoformat(), "table_state": table_state})
+        entry = {"seq": seq, "at": created_at.isoformat()}
+        if changed:
+            entry["table_state"] = table_state
+        entries.append(entry)
     if not actions:
         return None
     return {
-        "format": "cardrpg-log",
-        "version": 1,
-        "owner": character.owner.get_username(),
-        "name": character.name,
-        "ruleset": character.ruleset,
-        "character_version": character.version,
-        "created_at": character.created_at.isoformat(),
-        "updated_at": character.updated_at.isoformat(),
-        # The virtual table in use is the newest entry's (entries[-1]["table_state"]).
+        "format": logfile.LOG_FORMAT,
+        "version": logfile.LOG_VERSION,
+        "game": game.id,
+        "owner": record.owner.get_username(),
+        "name": record.name,
+        **game.export_extra(record),
+        "record_version": record.version,
+        "created_at": record.created_at.isoformat(),
+        "updated_at": record.updated_at.isoformat(),
+        # The virtual table in use now (each entry names it where it changed).
+        "table_state": record.table_state,
         "entries": entries,
         "actions": actions,
     }
 
 
 def backup_write(*, path: Path | str) -> int:
-    """Write every character of every player to the archive at `path`; return how many.
+    """Write every record of every game and player to the archive at `path`; return how many.
 
     Players may go on playing meanwhile. On PostgreSQL the whole archive is one moment (a
-    repeatable-read transaction); on SQLite each character is read in its own short
-    transaction — one long one would hold the database's write lock (IMMEDIATE transactions)
-    and make players' actions fail with "database is locked".
+    repeatable-read transaction); on SQLite each record is read in its own short transaction —
+    one long one would hold the database's write lock (IMMEDIATE transactions) and make
+    players' actions fail with "database is locked".
     """
     path = Path(path)
     partial = path.with_name(path.name + ".partial")
@@ -126,17 +142,18 @@ def backup_write(*, path: Path | str) -> int:
             "written_at": timezone.now().isoformat(),
         }
         out.write(json.dumps(header) + "\n")
-        ids = list(Character.objects.order_by("pk").values_list("pk", flat=True))
-        for pk in ids:
-            with transaction.atomic():
-                character = Character.objects.select_related("owner").filter(pk=pk).first()
-                record = character and character_record(character=character)
-            if record is None:
-                continue  # deleted since the list was read
-            out.write(json.dumps(record, ensure_ascii=False) + "\n")
-            count += 1
+        for game in games.all_games():
+            model = game.record_model
+            for pk in list(model.objects.order_by("pk").values_list("pk", flat=True)):
+                with transaction.atomic():
+                    record = model.objects.select_related("owner").filter(pk=pk).first()
+                    line = record and record_line(game=game, record=record)
+                if line is None:
+                    continue  # deleted since the list was read
+                out.write(json.dumps(line, ensure_ascii=False) + "\n")
+                count += 1
         # The last line says how many came before it: a cut-off file is refused on restore.
-        out.write(json.dumps({"format": BACKUP_END, "characters": count}) + "\n")
+        out.write(json.dumps({"format": BACKUP_END, "records": count}) + "\n")
     # Only a complete archive takes the name: a crash mid-write never leaves half a backup
     # where the last good one was.
     partial.replace(path)
@@ -154,10 +171,20 @@ def _nothing():
 def _lines(path: Path) -> Iterator[tuple[int, str]]:
     try:
         with _open(path, "r") as stream:
-            for number, line in enumerate(stream, start=1):
+            number = 0
+            while True:
+                line = stream.readline(MAX_LINE_CHARACTERS + 1)
+                if not line:
+                    return
+                number += 1
+                if len(line) > MAX_LINE_CHARACTERS:
+                    raise BackupError(
+                        f"{path}: line {number} is longer than {MAX_LINE_CHARACTERS:,} "
+                        "characters: not an archive this app wrote"
+                    )
                 if line.strip():
                     yield number, line
-    except (OSError, EOFError, UnicodeDecodeError) as exc:
+    except (OSError, EOFError, UnicodeDecodeError, gzip.BadGzipFile) as exc:
         raise BackupError(f"cannot read {path}: {exc}") from None
 
 
@@ -171,64 +198,89 @@ def _when(value, where: str) -> datetime:
     return moment
 
 
-def _check_character(line: int, text: str) -> CharacterBackup:
-    """One archive line, replayed by the engine; BackupError naming what is wrong."""
+def _check_record(line: int, text: str) -> RecordBackup:
+    """One archive line, replayed by its game's engine; BackupError naming what is wrong."""
     where = f"line {line}"
     try:
-        actions = load_log(text)
+        document = logfile.load_document(text, max_actions=core.max_log_actions())
     except ValueError as exc:
-        # load_log also refuses what no database column can hold (NUL, lone surrogates).
         raise BackupError(f"{where}: {exc}") from None
-    record = json.loads(text)
-    owner, name = record.get("owner"), record.get("name")
+    try:
+        game = games.get(document["game"])
+    except KeyError:
+        raise BackupError(
+            f"{where}: a log of {document['game']!r}, a game this app does not know"
+        ) from None
+    actions = document["actions"]
+    owner, name = document.get("owner"), document.get("name")
     User = get_user_model()
     longest = User._meta.get_field(User.USERNAME_FIELD).max_length
     if not isinstance(owner, str) or not owner.strip() or len(owner) > longest:
         raise BackupError(f"{where}: no owner user name (or one over {longest} characters)")
     if not isinstance(name, str):
-        raise BackupError(f"{where}: no character name")
-    where = f"line {line} ({owner}'s {name!r})"
-    entries = record.get("entries")
+        raise BackupError(f"{where}: no {game.noun} name")
+    where = f"line {line} ({owner}'s {game.noun} {name[:60]!r})"
+    entries = document.get("entries")
     if not isinstance(entries, list) or len(entries) != len(actions) or not actions:
         raise BackupError(f"{where}: needs one entry per action, and at least one action")
+    times, tables, table = [], [], None
     for seq, entry in enumerate(entries, start=1):
         if not isinstance(entry, dict) or entry.get("seq") != seq:
             raise BackupError(f"{where}: entry {seq} is out of order or ill-formed")
-        entry["at"] = _when(entry.get("at"), f"{where}, action {seq}")
-        if not isinstance(entry.get("table_state"), dict | None):
-            raise BackupError(f"{where}, action {seq}: the virtual table is not an object")
-    version = record.get("character_version")
+        times.append(_when(entry.get("at"), f"{where}, action {seq}"))
+        if "table_state" in entry:
+            table = entry["table_state"]
+        tables.append(table)
+    version = document.get("record_version", document.get("character_version"))
     if type(version) is not int or version < 1:
-        raise BackupError(f"{where}: the character's version must be a whole number from 1")
+        raise BackupError(f"{where}: the version must be a whole number from 1")
     try:
-        states = services._replay_states(actions)
+        steps, projections = core._replay(game, actions, times)
     except ReplayError as exc:
-        action = json.dumps(exc.action, ensure_ascii=False)
+        action = json.dumps(exc.action, ensure_ascii=False)[:500]
         raise BackupError(
             f"{where}: action {exc.index + 1} was refused — {exc.error}\naction: {action}"
         ) from None
     try:
-        # The name rule, exactly as a rename or an import applies it (S-03).
-        name = engine_apply(initial_state(), {**actions[0], "name": name})["character"]["name"]
-        services._check_name_length(name)
+        name = game.check_name(name)
     except RuleError as exc:
         raise BackupError(f"{where}: {exc}") from None
-    return CharacterBackup(
+    table_now = document.get("table_state", tables[-1])
+    # A virtual table is loaded and asked what it would deal, as the play screen does: one
+    # that can't be read would answer every play page of this record with an error.
+    for state, candidate in ((steps[-1].after, table_now), *_table_changes(steps, tables)):
+        try:
+            game.check_table(candidate, state)
+        except Exception as exc:  # any failure of a table's code is a bad table
+            raise BackupError(
+                f"{where}: its virtual table can't be used ({type(exc).__name__}: {exc})"
+            ) from None
+    return RecordBackup(
         line=line,
+        game_id=game.id,
         owner=owner,
         name=name,
         version=version,
-        created_at=_when(record.get("created_at"), where),
-        updated_at=_when(record.get("updated_at"), where),
-        actions=actions,
-        entries=entries,
-        states=states,
+        created_at=_when(document.get("created_at"), where),
+        updated_at=_when(document.get("updated_at"), where),
+        steps=steps,
+        projections=projections,
+        tables=tables,
+        table_now=table_now,
     )
 
 
-def backup_check(*, path: Path | str) -> list[CharacterBackup]:
-    """Read and check the whole archive at `path` without writing anything."""
-    path = Path(path)
+def _table_changes(steps: list, tables: list) -> Iterator[tuple[dict, object]]:
+    """(state, table) wherever the table changed, to check each table the log kept."""
+    previous = object()
+    for step, table in zip(steps, tables, strict=True):
+        if table != previous:
+            yield step.after, table
+        previous = table
+
+
+def _checked(path: Path) -> Iterator[RecordBackup]:
+    """Stream the archive, checking the header, every record and the end line."""
     lines = _lines(path)
     try:
         number, first = next(lines)
@@ -236,55 +288,91 @@ def backup_check(*, path: Path | str) -> list[CharacterBackup]:
         raise BackupError(f"{path} is empty: not a {BACKUP_FORMAT} file") from None
     try:
         header = json.loads(first)
-    except json.JSONDecodeError:
+    except (json.JSONDecodeError, RecursionError):
         header = None
     if not isinstance(header, dict) or header.get("format") != BACKUP_FORMAT:
         raise BackupError(f"{path} is not a {BACKUP_FORMAT} file (line {number})")
     if header.get("version") != BACKUP_VERSION:
         raise BackupError(f"{path}: unsupported backup version {header.get('version')!r}")
-    characters, end = [], None
+    count, end = 0, None
     for number, text in lines:
         if end is not None:
             raise BackupError(f"{path}: line {number} comes after the end of the backup")
-        try:
-            record = json.loads(text)
-        except json.JSONDecodeError:
-            record = None
-        if isinstance(record, dict) and record.get("format") == BACKUP_END:
-            end = record
-        else:
-            characters.append(_check_character(number, text))
-    if end is None or end.get("characters") != len(characters):
+        if '"format": "' + BACKUP_END in text or '"format":"' + BACKUP_END in text:
+            try:
+                end = json.loads(text)
+            except (json.JSONDecodeError, RecursionError):
+                raise BackupError(f"{path}: line {number} is not JSON") from None
+            continue
+        yield _check_record(number, text)
+        count += 1
+    told = None if end is None else end.get("records", end.get("characters"))
+    if told != count:
         raise BackupError(
             f"{path} is incomplete: it was cut off before its end line, or its end line does "
-            f"not count {len(characters)} characters"
+            f"not count {count} records"
         )
-    return characters
+
+
+def backup_check(*, path: Path | str) -> dict[str, int]:
+    """Read and check the whole archive at `path` without writing anything.
+
+    Returns how many records of each game it holds (by the game's noun: "character": 3).
+    """
+    counts: dict[str, int] = {}
+    for record in _checked(Path(path)):
+        noun = games.get(record.game_id).noun
+        counts[noun] = counts.get(noun, 0) + 1
+    return counts
 
 
 # --- restoring -------------------------------------------------------------------------------
 
 
-@transaction.atomic
-def backup_restore(*, path: Path | str, replace: bool = False) -> list[Character]:
-    """Restore every character of the archive at `path`, or nothing (BackupError).
+def backup_restore(*, path: Path | str, replace: bool = False) -> list:
+    """Restore every record of the archive at `path`, or nothing (BackupError).
 
-    Into a database without characters; with `replace`, every character already there is
-    deleted first (in the same transaction, so a refused archive keeps them). Owners are
-    matched by user name; a missing one is created without a usable password (an admin sets
-    one: ``manage.py changepassword NAME``).
+    Into a database without records; with `replace`, every record already there is deleted
+    first (in the same transaction, so a refused archive keeps them). Owners are matched by
+    user name; a missing one is created without a usable password (an admin sets one:
+    ``manage.py changepassword NAME``).
     """
-    checked = backup_check(path=path)
-    existing = Character.objects.select_for_update()
-    if existing.exists():
-        if not replace:
-            raise BackupError(
-                f"the database already holds {existing.count()} character(s): restore into an "
-                "empty database, or pass --replace to delete them first"
-            )
-        Character.objects.all().delete()
-    users = _owners({backup.owner for backup in checked})
-    return [_restore_one(backup, users[backup.owner]) for backup in checked]
+    path = Path(path)
+    if not replace:
+        _refuse_if_not_empty()
+    with tempfile.TemporaryFile() as spool:
+        owners: set[str] = set()
+        count = 0
+        for backup in _checked(path):
+            pickle.dump(backup, spool, protocol=pickle.HIGHEST_PROTOCOL)
+            owners.add(backup.owner)
+            count += 1
+        spool.seek(0)
+        return _write(spool, count, owners, replace)
+
+
+def _refuse_if_not_empty() -> None:
+    held = sum(game.record_model.objects.count() for game in games.all_games())
+    if held:
+        raise BackupError(
+            f"the database already holds {held} record(s): restore into an empty database, "
+            "or pass --replace to delete them first"
+        )
+
+
+@transaction.atomic
+def _write(spool, count: int, owners: set[str], replace: bool) -> list:
+    if replace:
+        for game in games.all_games():
+            game.record_model.objects.all().delete()
+    else:
+        _refuse_if_not_empty()  # again, now that the write lock is held
+    users = _owners(owners)
+    restored = []
+    for _ in range(count):
+        backup: RecordBackup = pickle.load(spool)
+        restored.append(_restore_one(backup, users[backup.owner]))
+    return restored
 
 
 def _owners(names: set[str]) -> dict:
@@ -299,47 +387,25 @@ def _owners(names: set[str]) -> dict:
     return users
 
 
-def _restore_one(backup: CharacterBackup, owner) -> Character:
-    final = backup.states[-1]
-    character = Character.objects.create(
+def _restore_one(backup: RecordBackup, owner):
+    game = games.get(backup.game_id)
+    final, projection = backup.steps[-1].after, backup.projections[-1]
+    record = game.record_model(
         owner=owner,
         name=backup.name,
         state=final,
-        table_state=backup.entries[-1]["table_state"],
+        projection=projection,
+        table_state=backup.table_now,
         version=backup.version,
-        last_seq=len(backup.actions),
-        **projections.character_fields(final),
+        last_seq=len(backup.steps),
+        **game.projector.record_fields(final, projection),
     )
-    rows = zip(backup.actions, backup.states, backup.entries, strict=True)
-    ActionLogEntry.objects.bulk_create(
-        [
-            ActionLogEntry(
-                character=character,
-                seq=entry["seq"],
-                action=action,
-                action_type=services._action_type(action),
-                state_after=state,
-                table_state=entry["table_state"],
-                created_at=entry["at"],
-            )
-            for action, state, entry in rows
-        ],
-        batch_size=500,
-    )
-    steps = projections.log_steps(
-        initial_state(),
-        [
-            (action, state, entry["seq"], entry["at"])
-            for action, state, entry in zip(
-                backup.actions, backup.states, backup.entries, strict=True
-            )
-        ],
-    )
-    services._write_records(character, projections.fold(steps), {}, {})
-    services._project_inventory(character, [], projections.inventory(final))
-    # auto_now(_add) would stamp today: update() keeps the character's own times.
-    Character.objects.filter(pk=character.pk).update(
+    record.save(force_insert=True)
+    entries = core._store_log(game, record, backup.steps, backup.projections, backup.tables)
+    game.projector.write_all(record, entries, backup.projections)
+    # auto_now(_add) would stamp today: update() keeps the record's own times.
+    game.record_model.objects.filter(pk=record.pk).update(
         created_at=backup.created_at, updated_at=backup.updated_at
     )
-    character.created_at, character.updated_at = backup.created_at, backup.updated_at
-    return character
+    record.created_at, record.updated_at = backup.created_at, backup.updated_at
+    return record

@@ -1,7 +1,8 @@
 """Rules engines for the companion app: pure Python, no Django, no I/O, no randomness inside.
 
-Generic parts (any game with a French deck and d6s): ``cards``, ``dice``, ``log``, ``virtual``,
-``errors``. Card RPG – Advanced lives in ``card_rpg``; its public API is re-exported here.
+Generic parts: ``cards``, ``dice``, ``log``, ``virtual``, ``errors``, ``text``; each game in a
+package of its own (``card_rpg`` …), all of them listed in ``games``. Card RPG – Advanced's
+public API is re-exported here, as the first game of the app.
 """
 
 from .card_rpg import (
@@ -18,14 +19,8 @@ from .card_rpg import (
 )
 from .card_rpg.bot import candidate_actions
 from .errors import ReplayError, RuleError
+from .games import replay_file
 from .log import dump_log, load_log
-from .log import replay_file as _replay_file
-
-
-def replay_file(path) -> tuple[int, str]:
-    """Replay a Card RPG log file: (0, final state JSON) | (1, refusal report) | (2, error line)."""
-    return _replay_file(path, replay)
-
 
 __all__ = [
     "ReplayError",

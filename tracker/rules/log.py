@@ -6,16 +6,28 @@ top-level fields an exporter adds). Nothing here knows a game's rules: replay ta
 """
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 from .errors import ReplayError, RuleError
 
 LOG_FORMAT = "cardrpg-log"
 LOG_VERSION = 1
+# A file without a "game" key is a Card RPG log (every file exported before games were named).
+DEFAULT_GAME = "card-rpg"
 
 
 def load_log(data: str | bytes) -> list[dict]:
     """Parse a log file's text and return its actions; raise ValueError with a one-line message."""
+    return load_document(data)["actions"]
+
+
+def load_document(data: str | bytes, *, max_actions: int | None = None) -> dict:
+    """Parse a log file's text and return the whole document (its "game" is "card-rpg" if absent).
+
+    Raises ValueError with a one-line message for anything that is not a log this app reads,
+    including a file holding more than `max_actions` actions (checked before any is replayed).
+    """
     if isinstance(data, bytes | bytearray):
         try:
             data = bytes(data).decode("utf-8-sig")
@@ -52,10 +64,17 @@ def load_log(data: str | bytes) -> list[dict]:
     actions = document.get("actions")
     if not isinstance(actions, list):
         raise ValueError(f'ill-formed {LOG_FORMAT} file: "actions" must be a list')
+    if max_actions is not None and len(actions) > max_actions:
+        raise ValueError(
+            f"this log holds {len(actions)} actions; the app takes at most {max_actions} per file"
+        )
     for index, action in enumerate(actions):
         if not isinstance(action, dict):
             raise ValueError(f"ill-formed {LOG_FORMAT} file: action {index} is not a JSON object")
-    return actions
+    game = document.get("game", DEFAULT_GAME)
+    if not isinstance(game, str) or not game:
+        raise ValueError(f'ill-formed {LOG_FORMAT} file: "game" must name a game')
+    return {**document, "game": game}
 
 
 def _encodable(text: str) -> bool:
@@ -99,20 +118,33 @@ def replay(apply_fn: Callable[[dict, dict], dict], initial: dict, actions: Itera
     return state
 
 
-def replay_file(path, replay_fn: Callable[[list[dict]], dict]) -> tuple[int, str]:
-    """Replay the log at `path`; return (exit code, text to print): 0 state, 1 refusal, 2 bad file."""
+def replay_file(path, engines: Mapping[str, Any]) -> tuple[int, str]:
+    """Replay the log at `path` with the engine its "game" names.
+
+    Returns (exit code, text to print): 0 and the final state, 1 and the refusal, 2 and a
+    one-line error for a file that can't be replayed (unreadable, not a log, an unknown game).
+    `engines` maps a game's id to its engine (a module with ``replay``); an engine whose
+    ``REFUSAL_AS_JSON`` is true reports a refusal as one JSON object, else in three lines.
+    """
     try:
         with open(path, "rb") as handle:
             data = handle.read()
     except OSError as exc:
         return 2, f"error: cannot read {path}: {exc.strerror or exc}"
     try:
-        actions = load_log(data)
+        document = load_document(data)
     except ValueError as exc:
         return 2, f"error: {path}: {exc}"
+    engine = engines.get(document["game"])
+    if engine is None:
+        known = ", ".join(sorted(engines))
+        return 2, f"error: {path}: unknown game {document['game']!r} (known games: {known})"
     try:
-        state = replay_fn(actions)
+        state = engine.replay(document["actions"])
     except ReplayError as exc:
+        if getattr(engine, "REFUSAL_AS_JSON", False):
+            refusal = {"index": exc.index, "action": exc.action, "error": str(exc.error)}
+            return 1, json.dumps(refusal, ensure_ascii=False)
         action = json.dumps(exc.action, ensure_ascii=False)
         return 1, (
             f"action {exc.index} (counting from 0) was refused\n"

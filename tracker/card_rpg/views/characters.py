@@ -163,9 +163,9 @@ def character_create(request: HttpRequest) -> HttpResponse:
 def _sheet_context(character: Character) -> dict:
     """Everything the record sheet shows: S-03 fields, inventory with powers, table rules."""
     inventory = [
-        {"card": row.card, "rule": rule, "power": power}
-        for row in character.inventory.all()
-        for rule, power in [card_powers.item_power(row.card)]
+        {"card": card, "rule": rule, "power": power}
+        for card in character.inventory
+        for rule, power in [card_powers.item_power(card)]
     ]
     chosen = Ruleset.from_dict(character.ruleset or {}).to_dict()
     table_rules = [
@@ -205,7 +205,7 @@ def _conflict(form, error: VersionConflict) -> Character:
     form.add_error(None, f"{error} — this page now shows the character as it is.")
     form.data = form.data.copy()
     form.data["version"] = error.current_version
-    return error.character
+    return error.record
 
 
 @login_required

@@ -12,7 +12,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.db.models import Count, Prefetch, Sum
+from django.db.models import Count, Sum
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csp import get_nonce
 from django.shortcuts import redirect, render
@@ -21,7 +21,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
 from tracker.card_rpg import card_powers, charts, history, services
-from tracker.card_rpg.models import Character, Fight
+from tracker.card_rpg.models import Character
 from tracker.card_rpg.services import UndoError, VersionConflict
 from tracker.templatetags.cards import card_name
 
@@ -57,16 +57,13 @@ def _number(value: str | None) -> int | None:
 def history_page(request: HttpRequest, pk: int) -> HttpResponse:
     """Charts of the career, every session with its fights (paged), and the latest actions."""
     character = _owned(request, pk)
-    sessions = Paginator(
-        character.play_sessions.order_by("-number").prefetch_related(
-            Prefetch("fights", queryset=Fight.objects.order_by("number_in_session"))
-        ),
-        history.SESSIONS_PER_PAGE,
-    ).get_page(request.GET.get("page"))
+    sessions = Paginator(history.Sessions(character), history.SESSIONS_PER_PAGE).get_page(
+        request.GET.get("page")
+    )
     context = {
         "character": character,
         "sessions": sessions,
-        "session_rows": history.session_rows(sessions),
+        "session_rows": history.session_rows(sessions, character),
     }
     if request.htmx:
         # "Older sessions": only the next sessions, appended in place of the button.
@@ -106,7 +103,7 @@ def history_undo_to(request: HttpRequest, pk: int, seq: int) -> HttpResponse:
             )
         except VersionConflict as error:
             # Nothing was undone. Show the log as it is now and ask again on top of it.
-            character = error.character
+            character = error.record
             problem = (
                 "This character changed on another screen, so nothing was undone. "
                 "Here is where its log stands now — confirm again if you still want to go back."
@@ -144,9 +141,9 @@ def record_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     """The character's record sheet (S-03) with its inventory, laid out to be printed."""
     character = _owned(request, pk)
     inventory = [
-        {"card": row.card, "rule": rule, "power": power}
-        for row in character.inventory.all()
-        for rule, power in [card_powers.item_power(row.card)]
+        {"card": card, "rule": rule, "power": power}
+        for card in character.inventory
+        for rule, power in [card_powers.item_power(card)]
     ]
     career = character.fights.aggregate(
         fights=Count("pk"),
@@ -155,6 +152,13 @@ def record_sheet(request: HttpRequest, pk: int) -> HttpResponse:
         xp=Sum("xp_gained", default=0),
         turns=Sum("turns", default=0),
     )
+    now = services.running_fight(character)  # no row until it ends (tracker/card_rpg/game.py)
+    if now is not None:
+        career["fights"] += 1
+        career["dealt"] += now.damage_dealt
+        career["taken"] += now.damage_taken
+        career["xp"] += now.xp_gained
+        career["turns"] += now.turns
     context = {
         "character": character,
         "class_name": card_name(character.class_card),

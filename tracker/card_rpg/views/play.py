@@ -26,8 +26,10 @@ from django_htmx.http import retarget
 
 from tracker.card_rpg import dice_roller, services
 from tracker.card_rpg.forms import play as forms
+from tracker.card_rpg.game import GAME
 from tracker.card_rpg.models import Character
 from tracker.card_rpg.play_screen import RANK_BUTTONS, SUIT_BUTTONS, Screen, action_words
+from tracker.core import services as core
 from tracker.rules import RuleError, VirtualTable, legal_action_types
 from tracker.rules.cards import DECK, RANKS, card_text
 
@@ -94,8 +96,11 @@ def _character(request: HttpRequest, pk: int) -> Character:
 
 def _recent(character: Character) -> list[tuple[dict, bool]]:
     """The two newest log entries: (action, applied at a virtual table), newest first."""
-    rows = character.log_entries.order_by("-seq").values_list("action", "table_state")[:2]
-    return [(action, table is not None) for action, table in rows]
+    actions = character.log_entries.order_by("-seq").values_list("action", flat=True)[:2]
+    # Who deals is chosen for a whole session, so the newest actions were played at the table
+    # the character has now.
+    at_table = character.table_state is not None
+    return [(action, at_table) for action in actions]
 
 
 def _is_app_note(entry: tuple[dict, bool]) -> bool:
@@ -269,7 +274,7 @@ def _apply(
 
 def _conflict(request: HttpRequest, conflict: services.VersionConflict) -> HttpResponse:
     """Another screen acted first: redraw from the character as it is now, with the message."""
-    current = conflict.character
+    current = conflict.record
     return _answer(request, current, _screen(current, conflict=True), moved=True)
 
 
@@ -307,12 +312,12 @@ def play(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _events_before_app_note(character: Character) -> list[dict]:
-    row = (
-        character.log_entries.order_by("-seq")
-        .values_list("state_after__events", flat=True)[1:2]
-        .first()
+    if character.last_seq < 2:
+        return []
+    state, _projection, _table = core.record_state_at(
+        game=GAME, record=character, seq=character.last_seq - 1
     )
-    return list(row or [])
+    return list(state.get("events") or [])
 
 
 @login_required

@@ -33,8 +33,10 @@ class Command(BaseCommand):
     def handle(self, *args, file, replace=False, check=False, **options):
         try:
             if check:
-                count = len(backups.backup_check(path=Path(file)))
-                self.stdout.write(f"{file}: {count} character(s), every log replays")
+                counts = backups.backup_check(path=Path(file))
+                each = ", ".join(f"{count} {noun}(s)" for noun, count in counts.items())
+                total = sum(counts.values())
+                self.stdout.write(f"{file}: {total} record(s): {each or 'none'}, every log replays")
                 return
             restored = backups.backup_restore(path=Path(file), replace=replace)
         except backups.BackupError as exc:
@@ -44,4 +46,4 @@ class Command(BaseCommand):
             raise CommandError(
                 f"the database refused the archive: {exc}\nNothing was restored."
             ) from None
-        self.stdout.write(f"Restored {len(restored)} character(s) from {file}")
+        self.stdout.write(f"Restored {len(restored)} record(s) from {file}")

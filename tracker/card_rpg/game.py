@@ -1,0 +1,205 @@
+"""Card RPG – Advanced as the core sees it: its engine, models and what it projects from its log.
+
+The projector folds every action into the running session and fight (tracker.card_rpg.
+projections, pure) and keeps them in the character's `projection`, written with the
+character's row at no extra cost. A session or a fight gets its row once it is over, as one
+upsert. Undo writes no row at all: the character's counters move back with it, and the rows
+beyond them are hidden until play overwrites them (tracker.card_rpg.models.CurrentRows;
+docs/persistence.md).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from datetime import datetime
+
+from django.urls import reverse
+
+from tracker.card_rpg import projections
+from tracker.card_rpg.models import ActionLogEntry, Character, Fight, PlaySession
+from tracker.card_rpg.projections import FightRecord, Latest, SessionRecord
+from tracker.core import games
+from tracker.core.games import Game, Projector
+from tracker.rules import card_rpg as engine
+from tracker.rules.card_rpg.table import VirtualTable
+from tracker.rules.errors import RuleError
+
+NAME_MAX_LENGTH = Character._meta.get_field("name").max_length
+
+# The record fields that are columns of the session and fight rows.
+_SESSION_FIELDS = [f.name for f in dataclasses.fields(SessionRecord)]
+_FIGHT_FIELDS = [f.name for f in dataclasses.fields(FightRecord) if f.name != "session_number"]
+
+
+def session_key(character_id: int, number: int) -> str:
+    """What a fight names its session by: the character's id and the session's number."""
+    return f"{character_id}:{number}"
+
+
+def latest(projection: dict) -> Latest:
+    """The running (or last) session and fight kept in a character's projection."""
+    session = projection.get("session")
+    fight = projection.get("fight")
+    return Latest(
+        session=_load(SessionRecord, session) if session else None,
+        fight=_load(FightRecord, fight) if fight else None,
+    )
+
+
+def _dump(record) -> dict | None:
+    if record is None:
+        return None
+    data = dataclasses.asdict(record)
+    for key, value in data.items():
+        if isinstance(value, datetime):
+            data[key] = value.isoformat()
+    return data
+
+
+def _load(kind, data: dict):
+    values = dict(data)
+    for key in ("started_at", "ended_at"):
+        if isinstance(values.get(key), str):
+            values[key] = datetime.fromisoformat(values[key])
+    if "loot" in values:
+        values["loot"] = list(values["loot"])
+    return kind(**values)
+
+
+def _session_row(character, record: SessionRecord) -> PlaySession:
+    return PlaySession(
+        character=character,
+        key=session_key(character.pk, record.number),
+        **{name: getattr(record, name) for name in _SESSION_FIELDS},
+    )
+
+
+def _fight_row(character, record: FightRecord) -> Fight:
+    values = {name: getattr(record, name) for name in _FIGHT_FIELDS}
+    values["loot"] = list(values["loot"])
+    return Fight(
+        character=character,
+        session_id=session_key(character.pk, record.session_number),
+        **values,
+    )
+
+
+def _upsert(model, rows: list, fields: list[str]) -> None:
+    """Insert rows, or overwrite the ones with the same numbers (left there by an undo)."""
+    if rows:
+        model.all_rows.bulk_create(
+            rows,
+            batch_size=500,
+            update_conflicts=True,
+            unique_fields=["character", "number"],
+            update_fields=fields,
+        )
+
+
+_SESSION_COLUMNS = ["key", *_SESSION_FIELDS]
+_FIGHT_COLUMNS = ["session", *_FIGHT_FIELDS]
+
+
+class CharacterProjector(Projector):
+    """The character's columns, the running session and fight, and rows of finished ones."""
+
+    def start(self) -> dict:
+        return {"session": None, "fight": None}
+
+    def step(self, projection, before, action, after, *, seq, at):
+        new = projections.step(before, action, after, seq=seq, at=at, latest=latest(projection))
+        return {"session": _dump(new.session), "fight": _dump(new.fight)}
+
+    def record_fields(self, state, projection):
+        fields = projections.character_fields(state)
+        fields["inventory"] = projections.inventory(state)
+        fight = projection.get("fight")
+        if fight is None:
+            fields["fights_ended"] = 0
+        else:
+            fields["fights_ended"] = fight["number"] - (fight["ended_seq"] is None)
+        return fields
+
+    def write(self, record, entry, old, new):
+        session, fight = new.get("session"), new.get("fight")
+        if session is not None and session["ended_seq"] == entry.seq:
+            _upsert(
+                PlaySession, [_session_row(record, _load(SessionRecord, session))], _SESSION_COLUMNS
+            )
+        if fight is not None and fight["ended_seq"] == entry.seq:
+            _upsert(Fight, [_fight_row(record, _load(FightRecord, fight))], _FIGHT_COLUMNS)
+
+    def rewind(self, record, keep, old, new):
+        # Nothing to write: the character's counters move back with its row, which hides the
+        # rows of what was taken back (CurrentRows) until play overwrites them.
+        return
+
+    def write_all(self, record, entries, projections_):
+        sessions: dict[int, dict] = {}
+        fights: dict[int, dict] = {}
+        for projection in projections_:
+            session, fight = projection.get("session"), projection.get("fight")
+            if session is not None and session["ended_seq"] is not None:
+                sessions[session["number"]] = session
+            if fight is not None and fight["ended_seq"] is not None:
+                fights[fight["number"]] = fight
+        _upsert(
+            PlaySession,
+            [_session_row(record, _load(SessionRecord, s)) for s in sessions.values()],
+            _SESSION_COLUMNS,
+        )
+        _upsert(
+            Fight,
+            [_fight_row(record, _load(FightRecord, f)) for f in fights.values()],
+            _FIGHT_COLUMNS,
+        )
+
+
+def check_name(name: str) -> str:
+    """The name as a character would carry it, or RuleError (the engine's S-03 name rule)."""
+    trial = {"type": "create_character", "name": name, "class": "JS", "str_dice": [1]}
+    trial["hp_dice"] = [1]
+    checked = engine.apply(engine.initial_state(), trial)["character"]["name"]
+    if len(checked) > NAME_MAX_LENGTH:
+        raise RuleError("S-03", f"a name has at most {NAME_MAX_LENGTH} characters")
+    return checked
+
+
+def check_table(table, state: dict) -> None:
+    """Load a stored virtual table and let it follow `state`, as the play screen does."""
+    if table is None:
+        return
+    if not isinstance(table, dict):
+        raise ValueError("the virtual table is not an object")
+    virtual = VirtualTable.from_dict(table)
+    if state.get("cards") is not None:
+        virtual.hand(state)
+        virtual.top_card(state)
+    virtual.next_action(state)
+
+
+def _waiting_for(character: Character) -> str:
+    awaiting = (character.state or {}).get("awaiting") or {}
+    return awaiting.get("instruction") or ""
+
+
+GAME = games.register(
+    Game(
+        id=games.CARD_RPG,
+        title="Card RPG – Advanced",
+        noun="character",
+        engine=engine,
+        record_model=Character,
+        entry_model=ActionLogEntry,
+        entry_fk="character",
+        projector=CharacterProjector(),
+        name_in_state=lambda state: (state.get("character") or {}).get("name"),
+        check_name=check_name,
+        url=lambda character: reverse("tracker:character_detail", args=[character.pk]),
+        waiting_for=_waiting_for,
+        new_url="tracker:character_create",
+        first_action="create_character",
+        export_extra=lambda character: {"ruleset": character.ruleset},
+        check_table=check_table,
+    )
+)

@@ -1,0 +1,124 @@
+"""The games the app serves, as the core sees them: an engine, models and a few hooks.
+
+A game plugs in by describing itself with a `Game` and calling `register` (each game's
+``game.py`` does, imported by ``tracker.apps``). The core's services, files, backups, seats and
+home page work on any registered game through this description alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Protocol
+
+CARD_RPG = "card-rpg"
+
+
+class Engine(Protocol):
+    """A game's pure rules engine (tracker/rules/<game>/)."""
+
+    def initial_state(self) -> dict: ...
+
+    def apply(self, state: dict, action: dict) -> dict: ...
+
+
+class Projector:
+    """What a game keeps beside its log for history pages: columns of its record and rows.
+
+    The default keeps nothing. A game's projector folds each action into `projection` (a JSON
+    value stored with the record and with each snapshot), so an action never needs to read
+    other rows, and writes its rows only when something they show has changed.
+    """
+
+    def start(self) -> dict:
+        """The projection before the first action."""
+        return {}
+
+    def step(self, projection: dict, before: dict, action: dict, after: dict, *, seq: int, at):
+        """The projection once action `seq` has taken effect (pure: never change the given)."""
+        return projection
+
+    def record_fields(self, state: dict, projection: dict) -> dict[str, Any]:
+        """Columns of the record row that mirror the state (written with every action)."""
+        return {}
+
+    def write(self, record, entry, old: dict, new: dict) -> None:
+        """Rows to write for one new action (inside its transaction)."""
+
+    def rewind(self, record, keep: int, old: dict, new: dict) -> None:
+        """Rows to mend after the log was cut back to entry `keep` (old: the projection before)."""
+
+    def write_all(self, record, entries: list, projections: list[dict]) -> None:
+        """Rows for a whole log written at once (import, restore, rebuild)."""
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game as the core sees it."""
+
+    id: str  # the log file's "game" key ("card-rpg" when a file has none)
+    title: str  # "Card RPG – Advanced"
+    noun: str  # what one record is called: "character", "adventure", "table"
+    engine: Engine
+    record_model: type
+    entry_model: type
+    entry_fk: str  # the entry's foreign key to its record
+    projector: Projector = field(default_factory=Projector)
+    seat_model: type | None = None
+    # The name a log's state gives its record (None: the file must name it).
+    name_in_state: Callable[[dict], str | None] = lambda state: None
+    # Checks a name as the game's rules would (returns it trimmed, or raises RuleError).
+    check_name: Callable[[str], str] = lambda name: name
+    # Where the record's main screen is, and what it waits for now (for "Your games").
+    url: Callable[[Any], str] = lambda record: "/"
+    waiting_for: Callable[[Any], str] = lambda record: ""
+    new_url: str = ""  # the page that starts a new record
+    # The action a log begins with (e.g. create_character).
+    first_action: str = ""
+    # Top-level fields an export adds beside "game" and "name" (e.g. Card RPG's ruleset).
+    export_extra: Callable[[Any], dict] = lambda record: {}
+    # Loads a stored virtual table as the play screen would, for the state it goes with, and
+    # raises if it can't be used (a restore refuses such an archive).
+    check_table: Callable[[Any, dict], None] = lambda table, state: _no_table(table)
+
+
+def _no_table(table) -> None:
+    if table is not None:
+        raise ValueError("this game has no virtual table")
+
+
+_GAMES: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    """Make `game` known to the core (its id must be new)."""
+    if game.id in _GAMES and _GAMES[game.id] is not game:
+        raise ValueError(f"a game with id {game.id!r} is registered already")
+    _GAMES[game.id] = game
+    return game
+
+
+def unregister(game_id: str) -> None:
+    """Forget a game (for tests that register a game of their own)."""
+    _GAMES.pop(game_id, None)
+
+
+def get(game_id: str) -> Game:
+    """The registered game with this id (KeyError if none)."""
+    return _GAMES[game_id]
+
+
+def all_games() -> list[Game]:
+    """Every registered game, in the order they were registered."""
+    return list(_GAMES.values())
+
+
+def ids() -> list[str]:
+    """The ids of every registered game."""
+    return list(_GAMES)
+
+
+def iso(at: datetime | None) -> str | None:
+    """A datetime as the ISO text projections keep in JSON."""
+    return at.isoformat() if at is not None else None

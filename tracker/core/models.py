@@ -1,0 +1,123 @@
+"""What every game's record is made of: an append-only action log and the state it leads to.
+
+These are abstract models; each game declares its concrete ones in its own folder (a Card RPG
+character, a Barbarian Vince adventure, a Barcadia table), adding what it projects from its
+log for the history pages. Nothing here knows a game's rules. See docs/architecture.md.
+
+Storage stays small however long a career grows: a log entry keeps its action, and only every
+``SNAPSHOT_EVERY``-th entry (and the first) keeps the whole state after it. Any other state is
+the nearest snapshot at or before it with the actions after it replayed — at most
+``SNAPSHOT_EVERY - 1`` of them, so undo and history cost the same at any length of log.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+# A snapshot of the whole state is kept with entry 1 and every SNAPSHOT_EVERY-th entry.
+SNAPSHOT_EVERY = 100
+
+
+def is_snapshot_seq(seq: int) -> bool:
+    """Whether the log entry `seq` keeps a snapshot of the state after it."""
+    return seq == 1 or seq % SNAPSHOT_EVERY == 0
+
+
+def snapshot_seq_at_or_before(seq: int) -> int:
+    """The newest entry at or before `seq` that keeps a snapshot."""
+    return max(1, seq - seq % SNAPSHOT_EVERY)
+
+
+class LogRecord(models.Model):
+    """A game's record, kept as an append-only action log: its state now, and its version.
+
+    `state` is the engine's state after the newest action (every screen is drawn from it);
+    `projection` is what the game folds from its log beside the engine (e.g. the running
+    session's counters) so an action needs no other read. A write names the `version` its
+    screen showed; a stale one is refused (VersionConflict) and nothing is written.
+    """
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="%(class)ss"
+    )
+    # The name shown everywhere; a rename changes it (and what the game's messages say).
+    name = models.CharField(max_length=100)
+    state = models.JSONField(default=dict)
+    projection = models.JSONField(default=dict, blank=True)
+    # The app's virtual table (it deals and rolls for a player without cards), if one is used.
+    table_state = models.JSONField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0)
+    # seq of the newest log entry (the number of actions in the log).
+    last_seq = models.PositiveIntegerField(default=0)
+    # Set for a record created from a log file: when, and the file's SHA-256 (a second import
+    # of the same file is told apart and said so).
+    imported_at = models.DateTimeField(null=True, blank=True)
+    import_digest = models.CharField(max_length=64, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        abstract = True
+        ordering = ["-updated_at", "-id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class LogEntry(models.Model):
+    """One action of a record's log: append-only; undo deletes from the end.
+
+    A concrete entry adds the foreign key to its record with ``related_name="log_entries"``.
+    """
+
+    seq = models.PositiveIntegerField()  # 1 for the record's first action, then one per action
+    action = models.JSONField()
+    action_type = models.CharField(max_length=40)  # action["type"], for filtering the history
+    # Entry 1 and every SNAPSHOT_EVERY-th entry: {"state", "projection", "table"} after it.
+    snapshot = models.JSONField(null=True, blank=True)
+    # The virtual table after this entry, kept only where it changed (table_changed).
+    table_state = models.JSONField(null=True, blank=True)
+    table_changed = models.BooleanField(default=False)
+    created_at = models.DateTimeField()
+
+    class Meta:
+        abstract = True
+        ordering = ["seq"]
+
+    def __str__(self) -> str:
+        return f"#{self.seq} {self.action_type}"
+
+
+class Seat(models.Model):
+    """A place at a shared table: held by an account, or by a guest's phone, or still free.
+
+    A guest joins with the seat's unguessable `join_token` (a link or QR code the host shows)
+    and from then on holds the seat through a signed cookie naming `holder_key`; the host can
+    revoke the seat, which gives it new keys, so the old link and cookie get nothing.
+    A concrete seat adds the foreign key to its record with ``related_name="seats"``.
+    """
+
+    number = models.PositiveSmallIntegerField()  # 1-based, in seating order
+    name = models.CharField(max_length=40)  # the player's name in the game (e.g. the hero)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="%(class)ss",
+    )
+    join_token = models.CharField(max_length=64, unique=True)
+    holder_key = models.CharField(max_length=64, blank=True, default="")
+    joined_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        abstract = True
+        ordering = ["number"]
+
+    def __str__(self) -> str:
+        return f"seat {self.number}: {self.name}"
+
+    @property
+    def taken(self) -> bool:
+        return self.user_id is not None or bool(self.holder_key)

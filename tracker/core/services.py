@@ -1,0 +1,608 @@
+"""Use cases on any game's record, each one database transaction (docs/persistence.md).
+
+Every write locks the record's row, checks the version the caller's screen showed, lets the
+game's engine apply the action, appends it to the log and brings the record (and the game's
+projected rows) up to date before the transaction commits — or writes nothing at all.
+
+An action costs the same at any length of log: the current state is stored on the record, the
+game's projection is folded forward from the one stored beside it, and only every
+SNAPSHOT_EVERY-th entry keeps a whole state. Undo reads the snapshot at or before the point it
+goes back to and replays at most SNAPSHOT_EVERY - 1 actions from there.
+
+Slow work never happens inside a write transaction: an import parses, checks and replays the
+whole file first, and only then opens a short transaction that writes the result in bulk.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import json
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import IO, Any, Literal
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from tracker.core import games
+from tracker.core.games import Game
+from tracker.core.models import SNAPSHOT_EVERY, is_snapshot_seq, snapshot_seq_at_or_before
+from tracker.rules import log as logfile
+from tracker.rules.errors import ReplayError, RuleError
+
+DEFAULT_MAX_LOG_ACTIONS = 20_000
+
+
+class VersionConflict(Exception):
+    """Another screen changed the record first; nothing was written.
+
+    `record` is the record as it is now (its `state`, `version`, `table_state`), so the screen
+    can redraw itself from it: "this changed on another screen — here is where it stands".
+    """
+
+    def __init__(self, record, expected_version: int):
+        self.record = record
+        self.expected_version = expected_version
+        super().__init__(
+            f"{record.name} changed on another screen: this screen showed version "
+            f"{expected_version}, it is at version {record.version}"
+        )
+
+    @property
+    def current_version(self) -> int:
+        return self.record.version
+
+    @property
+    def state(self) -> dict:
+        return self.record.state
+
+
+class UndoError(Exception):
+    """An undo that can't be done: nothing to undo, or it would undo the record's creation."""
+
+
+class ImportRefused(ValueError):
+    """A log file refused before anything was written (too large, wrong game, no actions)."""
+
+
+class _Keep(enum.Enum):
+    TABLE_STATE = "keep"
+
+
+# Pass as `table_state` to keep the virtual table the record already has.
+KEEP_TABLE_STATE = _Keep.TABLE_STATE
+TableState = dict | None | Literal[_Keep.TABLE_STATE]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action of a log with the states around it (as replayed or just applied)."""
+
+    seq: int
+    action: dict
+    before: dict
+    after: dict
+    at: datetime | None = None
+
+
+def max_log_actions() -> int:
+    """The most actions a log file (or one record of an archive) may hold."""
+    return int(getattr(settings, "CARDRPG_MAX_LOG_ACTIONS", DEFAULT_MAX_LOG_ACTIONS))
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+
+def record_get(*, game: Game, record_id: int, owner):
+    """The owner's record with its current state (one query; DoesNotExist if not theirs)."""
+    return game.record_model.objects.get(pk=record_id, owner=owner)
+
+
+def record_steps(*, game: Game, record, first: int, last: int) -> list[Step]:
+    """The actions `first`…`last` of the log with the state before and after each (one query).
+
+    The states are replayed from the nearest snapshot, so this costs at most SNAPSHOT_EVERY - 1
+    actions more than the span asked for, however long the log.
+    """
+    first = max(1, first)
+    last = min(last, record.last_seq)
+    if first > last:
+        return []
+    rows = _entries(game, record, snapshot_seq_at_or_before(max(1, first - 1)), last)
+    return [step for step, _projection, _table in _replayed(game, rows) if step.seq >= first]
+
+
+def record_state_at(*, game: Game, record, seq: int) -> tuple[dict, dict, dict | None]:
+    """The state, projection and virtual table just after log entry `seq` (one query)."""
+    rows = _entries(game, record, snapshot_seq_at_or_before(seq), seq)
+    *_, (step, projection, table) = _replayed(game, rows)
+    return step.after, projection, table
+
+
+# --- creating and playing --------------------------------------------------------------------
+
+
+@transaction.atomic
+def record_create(
+    *, game: Game, owner, actions: Sequence[dict], name: str, table_state: dict | None = None
+):
+    """Start a new record by applying its first action(s), e.g. create_character."""
+    if not actions:
+        raise ValueError("a record starts with at least one action")
+    steps, projections = _replay(game, actions, timezone.now())
+    record = game.record_model(
+        owner=owner,
+        name=name,
+        state=steps[-1].after,
+        projection=projections[-1],
+        table_state=table_state,
+        version=1,
+        last_seq=len(steps),
+        **game.projector.record_fields(steps[-1].after, projections[-1]),
+    )
+    record.save(force_insert=True)
+    entries = _store_log(game, record, steps, projections, [table_state] * len(steps))
+    game.projector.write_all(record, entries, projections)
+    return record
+
+
+@transaction.atomic
+def record_apply(
+    *,
+    game: Game,
+    record_id: int,
+    owner,
+    action: dict | None = None,
+    actions: Sequence[tuple[dict, TableState]] | None = None,
+    expected_version: int,
+    table_state: TableState = KEEP_TABLE_STATE,
+):
+    """Apply one action (or several in a row): append to the log, update state and projection.
+
+    Raises VersionConflict if the record is no longer at `expected_version`, and the engine's
+    RuleError if the rules refuse an action; either way nothing is written. `table_state` is
+    the virtual table after the action (left out, the record keeps the one it has); `actions`
+    gives several (action, table state) pairs, applied in order in the same transaction.
+    The record comes back with `steps`: the Steps just applied.
+    """
+    if actions is None:
+        actions = [(action, table_state)]
+    record = _lock(game, record_id, owner, expected_version)
+    state, projection, table = record.state, record.projection, record.table_state
+    now = timezone.now()
+    steps, projections, tables = [], [], []
+    for seq, (one, one_table) in enumerate(actions, start=record.last_seq + 1):
+        after = game.engine.apply(state, one)
+        steps.append(Step(seq, one, state, after, now))
+        projection = game.projector.step(projection, state, one, after, seq=seq, at=now)
+        projections.append(projection)
+        table = table if one_table is KEEP_TABLE_STATE else one_table
+        tables.append(table)
+        state = after
+    old_projection, old_table = record.projection, record.table_state
+    entries = _store_log(game, record, steps, projections, tables, previous_table=old_table)
+    for entry, previous, current in zip(
+        entries, [old_projection, *projections[:-1]], projections, strict=True
+    ):
+        game.projector.write(record, entry, previous, current)
+    record.last_seq = steps[-1].seq
+    _store_state(game, record, state, projection, table)
+    record.steps = steps
+    return record
+
+
+@transaction.atomic
+def record_set_table(
+    *,
+    game: Game,
+    record_id: int,
+    owner,
+    table_state,
+    expected_version: int,
+    guard: Callable[[Any], None] | None = None,
+):
+    """Switch the app's virtual table on (its state) or off (None) from now on.
+
+    The table is recorded with the newest log entry too, so undoing back to this point later
+    brings this table back. `guard` may refuse the switch (by raising) once the record is locked.
+    """
+    record = _lock(game, record_id, owner, expected_version)
+    if guard is not None:
+        guard(record)
+    changes: dict[str, Any] = {"table_state": table_state, "table_changed": True}
+    if is_snapshot_seq(record.last_seq):
+        changes["snapshot"] = {
+            "state": record.state,
+            "projection": record.projection,
+            "table": table_state,
+        }
+    game.entry_model.objects.filter(**{game.entry_fk: record, "seq": record.last_seq}).update(
+        **changes
+    )
+    record.table_state = table_state
+    record.version += 1
+    record.save(update_fields=["table_state", "version", "updated_at"])
+    return record
+
+
+# --- undo ------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def record_undo(*, game: Game, record_id: int, owner, steps: int = 1, expected_version: int):
+    """Take back the last `steps` actions, as if they had never been played.
+
+    The record comes back with `undone`: the Steps taken back, oldest first.
+    """
+    record = _lock(game, record_id, owner, expected_version)
+    if type(steps) is not int or steps < 1:
+        raise UndoError(f"undo takes back one action or more, not {steps!r}")
+    undoable = record.last_seq - 1
+    if steps > undoable:
+        if undoable == 0:
+            raise UndoError(f"there is nothing to undo: the {game.noun} has only been created")
+        raise UndoError(
+            f"only {undoable} action{'s' if undoable != 1 else ''} can be undone; the "
+            f"{game.noun}'s creation can't be (delete the {game.noun} instead)"
+        )
+    _truncate(game, record, record.last_seq - steps)
+    return record
+
+
+@transaction.atomic
+def record_undo_to(*, game: Game, record_id: int, owner, seq: int, expected_version: int):
+    """Go back to just after the log entry `seq` ("undo to here"); later actions are dropped."""
+    record = _lock(game, record_id, owner, expected_version)
+    if type(seq) is not int or not 1 <= seq <= record.last_seq:
+        raise UndoError(
+            f"there is no action {seq!r} to go back to: the log runs from 1 (the {game.noun}'s "
+            f"creation) to {record.last_seq}"
+        )
+    if seq < record.last_seq:
+        _truncate(game, record, seq)
+    else:
+        record.undone = []
+    return record
+
+
+# Undo tells what it took back only when that is a short span (a screen's worth of words).
+UNDONE_TOLD = 20
+
+
+def _truncate(game: Game, record, keep: int) -> None:
+    """Cut the log back to entry `keep` and bring the record and projection back to that point."""
+    last = record.last_seq
+    told = last - keep <= UNDONE_TOLD
+    # One read: from the snapshot at or before the entry before `keep` (so the step that now
+    # ends the log is known with its own before-state) to the end if the undone are told.
+    rows = _entries(
+        game, record, snapshot_seq_at_or_before(max(1, keep - 1)), last if told else keep
+    )
+    replayed = _replayed(game, rows)
+    at_keep = next(item for item in replayed if item[0].seq == keep)
+    step, projection, table = at_keep
+    game.entry_model.objects.filter(**{game.entry_fk: record, "seq__gt": keep}).delete()
+    old_projection = record.projection
+    record.last_seq = keep
+    game.projector.rewind(record, keep, old_projection, projection)
+    _store_state(game, record, step.after, projection, table)
+    record.undone = [item[0] for item in replayed if item[0].seq > keep] if told else None
+    record.steps = [step] if step.seq > 1 else []
+
+
+# --- name and deletion -----------------------------------------------------------------------
+
+
+@transaction.atomic
+def record_rename(*, game: Game, record_id: int, owner, name: str, expected_version: int):
+    """Give the record a new name; the game's own name rule decides what is accepted."""
+    record = _lock(game, record_id, owner, expected_version)
+    record.name = game.check_name(name)
+    record.version += 1
+    record.save(update_fields=["name", "version", "updated_at"])
+    return record
+
+
+@transaction.atomic
+def record_delete(*, game: Game, record_id: int, owner, expected_version: int) -> None:
+    """Delete the record with its whole log and history."""
+    record = _lock(game, record_id, owner, expected_version)
+    record.delete()
+
+
+# --- files -----------------------------------------------------------------------------------
+
+
+def record_export(*, game: Game, record) -> str:
+    """The record's log as a cardrpg-log file naming its game, with its current name."""
+    actions = (
+        game.entry_model.objects.filter(**{game.entry_fk: record})
+        .order_by("seq")
+        .values_list("action", flat=True)
+    )
+    extra = {"game": game.id, "name": record.name, **game.export_extra(record)}
+    return logfile.dump_log(actions.iterator(chunk_size=2000), **extra) + "\n"
+
+
+@dataclass
+class PreparedImport:
+    """A log file read, checked and replayed: everything `record_import_write` needs."""
+
+    game: Game
+    name: str
+    steps: list[Step]
+    projections: list[dict]
+    digest: str
+
+
+def record_import_prepare(*, text: str | bytes | IO, name: str | None = None) -> PreparedImport:
+    """Read, check and replay a log file with no transaction open (the slow part of an import).
+
+    Raises ImportRefused (or ValueError) for a file that is not a log this app reads, and the
+    engine's ReplayError naming the refused action; nothing is written either way.
+    """
+    if hasattr(text, "read"):
+        text = text.read()
+    raw = text.encode("utf-8") if isinstance(text, str) else bytes(text)
+    document = logfile.load_document(raw, max_actions=max_log_actions())
+    game_id = document.get("game", games.CARD_RPG)
+    try:
+        game = games.get(game_id)
+    except KeyError:
+        known = ", ".join(games.ids())
+        raise ImportRefused(
+            f"this file is a log of {game_id!r}, a game this app does not know (it knows: {known})"
+        ) from None
+    actions = document["actions"]
+    if not actions:
+        raise ImportRefused(f"the log holds no actions: a {game.noun}'s log starts with its first")
+    steps, projections = _replay(game, actions, timezone.now())
+    if name is None:
+        given = document.get("name")
+        name = given if isinstance(given, str) else game.name_in_state(steps[-1].after)
+    if name is None:
+        raise ImportRefused(f"the file names no {game.noun}: give it a name")
+    name = game.check_name(name)
+    return PreparedImport(game, name, steps, projections, hashlib.sha256(raw).hexdigest())
+
+
+@transaction.atomic
+def record_import_write(*, prepared: PreparedImport, owner):
+    """Write a prepared import as a new record of `owner` (a short transaction: bulk inserts)."""
+    game, steps, projections = prepared.game, prepared.steps, prepared.projections
+    now = timezone.now()
+    record = game.record_model(
+        owner=owner,
+        name=prepared.name,
+        state=steps[-1].after,
+        projection=projections[-1],
+        table_state=None,
+        version=1,
+        last_seq=len(steps),
+        imported_at=now,
+        import_digest=prepared.digest,
+        **game.projector.record_fields(steps[-1].after, projections[-1]),
+    )
+    record.save(force_insert=True)
+    entries = _store_log(game, record, steps, projections, [None] * len(steps))
+    game.projector.write_all(record, entries, projections)
+    return record
+
+
+def record_import(*, owner, text: str | bytes | IO, name: str | None = None):
+    """Create a new record from a cardrpg-log file of any game: checked first, then written."""
+    prepared = record_import_prepare(text=text, name=name)
+    return record_import_write(prepared=prepared, owner=owner)
+
+
+def earlier_imports(*, game: Game, owner, digest: str) -> list:
+    """The owner's records imported from a file with this digest (a re-import is told so)."""
+    if not digest:
+        return []
+    return list(game.record_model.objects.filter(owner=owner, import_digest=digest))
+
+
+@transaction.atomic
+def record_rebuild(*, game: Game, record_id: int, owner):
+    """Replay the whole log with the engine and rewrite snapshots, state and projections.
+
+    For repairs (e.g. after a rules fix): the log's actions are the truth, everything else is
+    derived again. Raises ReplayError, writing nothing, if the engine now refuses an action.
+    The version is bumped so open screens reload.
+    """
+    record = game.record_model.objects.select_for_update().get(pk=record_id, owner=owner)
+    rows = list(
+        game.entry_model.objects.filter(**{game.entry_fk: record})
+        .order_by("seq")
+        .only("pk", "seq", "action", "created_at", "table_state", "table_changed")
+    )
+    steps, projections = _replay(
+        game, [row.action for row in rows], [row.created_at for row in rows]
+    )
+    table = None
+    for row, step, projection in zip(rows, steps, projections, strict=True):
+        if row.table_changed:
+            table = row.table_state
+        row.snapshot = _snapshot(step, projection, table) if is_snapshot_seq(step.seq) else None
+    game.entry_model.objects.bulk_update(rows, ["snapshot"], batch_size=500)
+    game.projector.rewind(record, 0, record.projection, game.projector.start())
+    game.projector.write_all(record, rows, projections)
+    _store_state(game, record, steps[-1].after, projections[-1], record.table_state)
+    return record
+
+
+# --- internals -------------------------------------------------------------------------------
+
+
+def _lock(game: Game, record_id: int, owner, expected_version: int):
+    """The owner's record, locked for this transaction, at the version the caller saw.
+
+    PostgreSQL: the row lock makes a second writer wait for the first to commit, then read the
+    new version. SQLite: the IMMEDIATE transaction (settings) already holds the write lock.
+    """
+    record = game.record_model.objects.select_for_update().get(pk=record_id, owner=owner)
+    if record.version != expected_version:
+        raise VersionConflict(record, expected_version)
+    return record
+
+
+def _store_state(game: Game, record, state: dict, projection: dict, table) -> None:
+    """Write the record's row once: state, projection, mirrored columns and a new version."""
+    record.state = state
+    record.projection = projection
+    record.table_state = table
+    columns = game.projector.record_fields(state, projection)
+    for key, value in columns.items():
+        setattr(record, key, value)
+    record.version += 1
+    record.save(
+        update_fields=[
+            *columns,
+            "state",
+            "projection",
+            "table_state",
+            "version",
+            "last_seq",
+            "updated_at",
+        ]
+    )
+
+
+def _action_type(action: dict) -> str:
+    return str(action.get("type"))[:40]
+
+
+def _snapshot(step: Step, projection: dict, table) -> dict:
+    return {"state": step.after, "projection": projection, "table": table}
+
+
+def _replay(
+    game: Game, actions: Sequence[dict], at: datetime | Sequence[datetime]
+) -> tuple[list[Step], list[dict]]:
+    """Every Step of a log from the empty start, and the projection after each."""
+    steps: list[Step] = []
+    projections: list[dict] = []
+    times = at if isinstance(at, list | tuple) else None
+    state, projection = game.engine.initial_state(), game.projector.start()
+    for index, action in enumerate(actions):
+        when = times[index] if times is not None else at
+        try:
+            after = game.engine.apply(state, action)
+        except RuleError as error:
+            raise ReplayError(index, action, error) from error
+        seq = index + 1
+        steps.append(Step(seq, action, state, after, when))
+        projection = game.projector.step(projection, state, action, after, seq=seq, at=when)
+        projections.append(projection)
+        state = after
+    return steps, projections
+
+
+def _store_log(
+    game: Game,
+    record,
+    steps: list[Step],
+    projections: list[dict],
+    tables: list,
+    *,
+    previous_table: Any = KEEP_TABLE_STATE,
+) -> list:
+    """Insert log entries for `steps` (one statement), snapshots only where they are due."""
+    rows = []
+    last_table = previous_table
+    for step, projection, table in zip(steps, projections, tables, strict=True):
+        changed = step.seq == 1 or table != last_table
+        rows.append(
+            game.entry_model(
+                **{game.entry_fk: record},
+                seq=step.seq,
+                action=step.action,
+                action_type=_action_type(step.action),
+                snapshot=_snapshot(step, projection, table) if is_snapshot_seq(step.seq) else None,
+                table_state=table if changed else None,
+                table_changed=changed,
+                created_at=step.at,
+            )
+        )
+        last_table = table
+    if len(rows) == 1:
+        rows[0].save(force_insert=True)
+    else:
+        game.entry_model.objects.bulk_create(rows, batch_size=1000)
+    return rows
+
+
+def _entries(game: Game, record, first: int, last: int) -> list[tuple]:
+    """Log entries first…last as (seq, action, snapshot, table_state, table_changed, at)."""
+    return list(
+        game.entry_model.objects.filter(
+            **{game.entry_fk: record, "seq__gte": first, "seq__lte": last}
+        )
+        .order_by("seq")
+        .values_list("seq", "action", "snapshot", "table_state", "table_changed", "created_at")
+    )
+
+
+def _replayed(game: Game, rows: list[tuple]) -> list[tuple[Step, dict, Any]]:
+    """Replay entries that start at a snapshot: (Step, projection, table) for each.
+
+    The first row's Step has the snapshot as both its before and after (its own before-state is
+    not known without going further back), unless it is the log's first entry; every later one
+    is replayed exactly.
+    """
+    if not rows or rows[0][2] is None:
+        raise ValueError("a replay must start at a log entry that keeps a snapshot")
+    out = []
+    seq, action, snapshot, _table, _changed, at = rows[0]
+    state, projection, table = snapshot["state"], snapshot["projection"], snapshot.get("table")
+    first_before = game.engine.initial_state() if seq == 1 else state
+    out.append((Step(seq, action, first_before, state, at), projection, table))
+    for seq, action, _kept, table_here, changed, at in rows[1:]:
+        after = game.engine.apply(state, action)
+        projection = game.projector.step(projection, state, action, after, seq=seq, at=at)
+        if changed:
+            table = table_here
+        out.append((Step(seq, action, state, after, at), projection, table))
+        state = after
+    return out
+
+
+def file_digest(data: bytes) -> str:
+    """The SHA-256 of a file's bytes (how a re-import of the same file is recognised)."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def steps_json(steps: Iterable[Step]) -> str:
+    """The actions of some steps as JSON (for messages that quote them)."""
+    return json.dumps([step.action for step in steps], ensure_ascii=False)
+
+
+__all__ = [
+    "KEEP_TABLE_STATE",
+    "SNAPSHOT_EVERY",
+    "ImportRefused",
+    "PreparedImport",
+    "Step",
+    "UndoError",
+    "VersionConflict",
+    "earlier_imports",
+    "max_log_actions",
+    "record_apply",
+    "record_create",
+    "record_delete",
+    "record_export",
+    "record_get",
+    "record_import",
+    "record_import_prepare",
+    "record_import_write",
+    "record_rebuild",
+    "record_rename",
+    "record_set_table",
+    "record_state_at",
+    "record_steps",
+    "record_undo",
+    "record_undo_to",
+]
