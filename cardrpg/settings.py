@@ -34,6 +34,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Permissions-Policy everywhere; no-store on whatever a signed-in player sees (cardrpg/http.py).
+    "cardrpg.http.HeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages and htmx swaps travel compressed to the phone (static files are precompressed by
     # whitenoise above, so they never reach this). Django pads compressed responses at random

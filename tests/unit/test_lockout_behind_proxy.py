@@ -116,9 +116,8 @@ def test_the_environment_variable_switches_the_proxy_address_on(tmp_path):
     off = settings_with({"CARDRPG_DATA_DIR": str(tmp_path)})
     assert on["BEHIND_PROXY"] is True and off["BEHIND_PROXY"] is False
     # django-axes asks the same hook in both cases; the hook reads BEHIND_PROXY.
-    assert on["AXES_CLIENT_IP_CALLABLE"] == off["AXES_CLIENT_IP_CALLABLE"] == (
-        "cardrpg.http.client_address"
-    )
+    hook = "cardrpg.http.client_address"
+    assert on["AXES_CLIENT_IP_CALLABLE"] == off["AXES_CLIENT_IP_CALLABLE"] == hook
 
 
 @pytest.mark.parametrize(
