@@ -34,6 +34,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Permissions-Policy everywhere; no-store on whatever a signed-in player sees (cardrpg/http.py).
+    "cardrpg.http.HeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages and htmx swaps travel compressed to the phone (static files are precompressed by
     # whitenoise above, so they never reach this). Django pads compressed responses at random
@@ -93,6 +95,10 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
+# Whose address a failed login counts against: behind a proxy, the client's as the proxy reports
+# it (cardrpg/http.py), never a header the client could forge when there is no proxy.
+BEHIND_PROXY = envconfig.env_bool(os.environ.get("BEHIND_PROXY"))
+AXES_CLIENT_IP_CALLABLE = "cardrpg.http.client_address"
 
 # Only the app's own scripts, styles and images; nothing from elsewhere, no inline script.
 # Inline <style> is allowed only with the per-request nonce (server-drawn SVG charts use it).
@@ -137,7 +143,7 @@ SECURE_SSL_REDIRECT = HTTPS and envconfig.env_bool(
 SECURE_HSTS_SECONDS = 31536000 if HTTPS else 0
 SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
 SECURE_HSTS_PRELOAD = False
-if envconfig.env_bool(os.environ.get("BEHIND_PROXY")):
+if BEHIND_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 90  # a season of play without logging in again
 

@@ -17,8 +17,11 @@ urlpatterns = [
         ),
         name="login",
     ),
+    # Players have no e-mail address here, so none of Django's password-reset pages: only
+    # log-out and a password change for a signed-in player join the log-in and sign-up pages.
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", accounts.signup, name="signup"),
-    path("accounts/", include("django.contrib.auth.urls")),
+    path("accounts/password/", accounts.password_change, name="password_change"),
     path("admin/", admin.site.urls),
     path("", include("tracker.urls")),
 ]

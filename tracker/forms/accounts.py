@@ -1,6 +1,6 @@
-"""Account forms: sign-up and log-in."""
+"""Account forms: sign-up, log-in and a new password."""
 
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm, UserCreationForm
 
 
 class PlainLabelsMixin:
@@ -20,3 +20,7 @@ class SignupForm(PlainLabelsMixin, UserCreationForm):
 
 class LoginForm(PlainLabelsMixin, AuthenticationForm):
     """Django's login form."""
+
+
+class ChangePasswordForm(PlainLabelsMixin, PasswordChangeForm):
+    """A signed-in player's new password, given twice, after the current one."""
