@@ -5,11 +5,14 @@ Generic parts (any game with a French deck and d6s): ``cards``, ``dice``, ``log`
 """
 
 from .card_rpg import (
+    ACTION_FIELDS,
+    NAME_MAX_LENGTH,
     Ruleset,
     VirtualTable,
     apply,
     buy_top_offer,
     card_census,
+    check_name,
     initial_state,
     legal_action_types,
     normalise_card,
@@ -28,6 +31,8 @@ def replay_file(path) -> tuple[int, str]:
 
 
 __all__ = [
+    "ACTION_FIELDS",
+    "NAME_MAX_LENGTH",
     "ReplayError",
     "RuleError",
     "Ruleset",
@@ -36,6 +41,7 @@ __all__ = [
     "buy_top_offer",
     "candidate_actions",
     "card_census",
+    "check_name",
     "dump_log",
     "initial_state",
     "legal_action_types",

@@ -1,9 +1,13 @@
 """Card RPG – Advanced: the rules engine for the game itself (rules/card-rpg-advanced.md)."""
 
 from .engine import (
+    ACTION_FIELDS,
     ACTION_TYPES,
+    NAME_MAX_LENGTH,
     apply,
     buy_top_offer,
+    check_fields,
+    check_name,
     hp_dice_count,
     initial_state,
     legal_action_types,
@@ -16,13 +20,17 @@ from .ruleset import Ruleset
 from .table import VirtualTable
 
 __all__ = [
+    "ACTION_FIELDS",
     "ACTION_TYPES",
+    "NAME_MAX_LENGTH",
     "Ruleset",
     "VirtualTable",
     "apply",
     "buy_top_offer",
     "card_census",
     "check_cards",
+    "check_fields",
+    "check_name",
     "hp_dice_count",
     "initial_state",
     "legal_action_types",
