@@ -21,7 +21,7 @@ from .card_rpg import (
 )
 from .card_rpg.bot import candidate_actions
 from .errors import ReplayError, RuleError
-from .log import dump_log, load_log
+from .log import dump_log, load_document, load_log
 from .log import replay_file as _replay_file
 
 
@@ -45,6 +45,7 @@ __all__ = [
     "dump_log",
     "initial_state",
     "legal_action_types",
+    "load_document",
     "load_log",
     "normalise_card",
     "replay",
