@@ -83,7 +83,7 @@ STEP_ACTIONS = {
     "monster_hp": ("roll_monster_hp", "sell", "note_hand"),
     "character_turn": ("attack", "use_item", "buy_back", "end_turn", "sell", "note_hand"),
     "turn": ("turn", "sell", "note_hand"),
-    "save": ("save", "accept_death", "note_hand"),
+    "save": ("save", "accept_death", "sell", "note_hand"),
     "keep_hand": ("keep_hand", "note_hand"),
     "level_up": ("level_up", "sell", "note_hand"),
 }
@@ -407,6 +407,11 @@ def _allowed_now(state: dict) -> str:
 
 def _refuse_out_of_turn(state: dict, kind) -> None:
     rule = state["awaiting"]["rule"]
+    if kind == "sell" and state["internal"]["step"] == "keep_hand":
+        # T-22: the King has died; his inventory is lost whatever he chooses about his hand.
+        raise RuleError(
+            "T-22", _("your King has died: his inventory is lost, so nothing can be sold now")
+        )
     if not isinstance(kind, str) or kind not in ACTION_TYPES:
         what = typed(kind) if isinstance(kind, str) else "that"
         raise RuleError(
@@ -966,6 +971,14 @@ class _Play:
         self.character["gold"] += gold
         self.event("sell", "S-09", f"Sold the {card_text(card)} for {gold} gold.", gold=gold)
         self.spend(card)  # T-04b: a sold Ace goes to the bottom of the draw pile
+        if self.internal["step"] == "save" and not self.saves():
+            # T-22a: the last card that could save a dying character is gone: death at once.
+            self.event(
+                "no_save",
+                "T-22a",
+                _("No card in your inventory can save you now: you die."),
+            )
+            self.die()
 
     # -- a fight: monster, HP, turns ----------------------------------------------------------
 
@@ -987,7 +1000,8 @@ class _Play:
             "attack_pile": len(attack_pile),
             "monster_hp": None,
             "monster_hp_max": None,
-            "xp_value": None,
+            # T-16: a number card is worth its value, known before its HP roll.
+            "xp_value": value(card) if is_number(card) else None,
             "hp": self.character["hp_max"],
             "turn": None,
             "extra_attacks": 0,
@@ -1211,6 +1225,45 @@ class _Play:
                 )
         return items
 
+    def item_uses(self) -> list[dict]:
+        """Each inventory card and suit it may be used as now, with what it does in words."""
+        uses = []
+        for item in self.usable_items():
+            card = item["card"]
+            for as_suit in item["as"]:
+                if card == "AS":
+                    effect = _("kills the monster")
+                elif card == "AC":
+                    effect = _("blitz: your next play may be any cards from your hand")
+                elif as_suit == "S":
+                    effect = _("{damage} damage", damage=value(card))
+                else:
+                    effect = _("one extra attack")
+                if as_suit == suit(card):
+                    text = _("Use the {card}: {effect}", card=card_text(card), effect=effect)
+                else:
+                    text = _(
+                        "Use the {card} as a {suit}: {effect}",
+                        card=card_text(card),
+                        suit=_(SUIT_NAMES[as_suit]),
+                        effect=effect,
+                    )
+                uses.append({"card": card, "as": as_suit, "effect": effect, "text": text})
+        return uses
+
+    def mixed_ranks_hint(self, uses: list[dict]) -> str | None:
+        """S-20, S-12, S-10: how cards of different ranks could be played, if they can't now."""
+        if self.fight["blitz"]:
+            return None
+        if any(use["card"] == "AC" for use in uses):
+            return _("To play cards of different ranks at once, use the A♣ first.")
+        if self.fight["extra_attacks"] or any(use["as"] == "C" for use in uses):
+            return _(
+                "Cards of different ranks go in separate attacks: each Club you use gives one "
+                "more attack this turn."
+            )
+        return None
+
     def do_use_item(self, action: dict) -> None:
         card = self.card_field(action)
         self.take_from_inventory(card, "S-11")
@@ -1315,8 +1368,24 @@ class _Play:
                 self.random_attack_done()
             self.deadly_blow(side)  # T-12, T-13
             return
+        elif reason in CRITICAL:
+            # T-12: in a critical hit, face cards and Jokers are only discarded until a number
+            # comes: no new critical hit, no deadly blow (the damage is the number's, doubled).
+            text = (
+                _(
+                    "The {card} is discarded: the critical hit goes on until a number card comes.",
+                    card=card_text(card),
+                )
+                if side == "character"
+                else _(
+                    "The {card} is discarded: the monster's critical hit goes on until a number "
+                    "card comes.",
+                    card=card_text(card),
+                )
+            )
+            self.event("critical_goes_on", "T-12", text, cards=[card])
         else:
-            # T-12: in a critical hit, face cards and Jokers are discarded until a number comes.
+            # T-12, T-13: a face card turned for an attack escalates it.
             pending[0] = ESCALATE[reason]
             self.event(
                 pending[0].replace("monster ", "").replace(" ", "_"),
