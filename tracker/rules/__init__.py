@@ -18,6 +18,8 @@ from .card_rpg import (
     normalise_card,
     replay,
     rule_summary,
+    session_crossing,
+    undo_card_moves,
 )
 from .card_rpg.bot import candidate_actions
 from .errors import ReplayError, RuleError
@@ -51,4 +53,6 @@ __all__ = [
     "replay",
     "replay_file",
     "rule_summary",
+    "session_crossing",
+    "undo_card_moves",
 ]

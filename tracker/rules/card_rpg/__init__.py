@@ -18,6 +18,7 @@ from .places import card_census, check_cards, unknown_cards
 from .rule_texts import rule_summary
 from .ruleset import Ruleset
 from .table import VirtualTable
+from .undo import session_crossing, undo_card_moves
 
 __all__ = [
     "ACTION_FIELDS",
@@ -37,5 +38,7 @@ __all__ = [
     "normalise_card",
     "replay",
     "rule_summary",
+    "session_crossing",
+    "undo_card_moves",
     "unknown_cards",
 ]
