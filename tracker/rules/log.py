@@ -11,6 +11,7 @@ import json
 from collections.abc import Callable, Iterable
 
 from .errors import ReplayError, RuleError
+from .text import _
 
 LOG_FORMAT = "cardrpg-log"
 LOG_VERSION = 1
@@ -34,12 +35,25 @@ def _parse_int(text: str) -> int:
     # reaches Python's own limit on converting long digit strings.
     digits = len(text) - (text[0] == "-")
     if digits > MAX_DIGITS:
-        raise _NumberError(f"it holds a number with {digits} digits (at most {MAX_DIGITS})")
+        raise _NumberError(
+            _(
+                "ill-formed {format} file: it holds a number with {digits} digits (at most {most})",
+                format=LOG_FORMAT,
+                digits=digits,
+                most=MAX_DIGITS,
+            )
+        )
     return int(text)
 
 
 def _parse_constant(text: str):
-    raise _NumberError(f"it holds {text}, which is not a number a log can hold")
+    raise _NumberError(
+        _(
+            "ill-formed {format} file: it holds {text}, which is not a number a log can hold",
+            format=LOG_FORMAT,
+            text=text,
+        )
+    )
 
 
 def load_document(data: str | bytes, *, max_actions: int | None = None) -> dict:
@@ -53,13 +67,25 @@ def load_document(data: str | bytes, *, max_actions: int | None = None) -> dict:
         try:
             data = bytes(data).decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            raise ValueError(f"not a {LOG_FORMAT} file: not UTF-8 text ({exc.reason})") from None
+            raise ValueError(
+                _(
+                    "not a {format} file: not UTF-8 text ({reason})",
+                    format=LOG_FORMAT,
+                    reason=exc.reason,
+                )
+            ) from None
     if not isinstance(data, str):
-        raise ValueError(f"not a {LOG_FORMAT} file: expected text, got {type(data).__name__}")
+        raise ValueError(
+            _(
+                "not a {format} file: expected text, got {kind}",
+                format=LOG_FORMAT,
+                kind=type(data).__name__,
+            )
+        )
     # A log is stored and exported again: text that no database or UTF-8 file can hold (NUL,
     # lone surrogates) is refused here rather than failing later, mid-write.
     if "\x00" in data or not data.isascii() and not _encodable(data):
-        raise ValueError(f"not a {LOG_FORMAT} file: it holds characters that are not text")
+        raise ValueError(_not_text())
     try:
         document = json.loads(
             data,
@@ -67,43 +93,74 @@ def load_document(data: str | bytes, *, max_actions: int | None = None) -> dict:
             parse_constant=_parse_constant,
         )
     except _NumberError as exc:
-        raise ValueError(f"ill-formed {LOG_FORMAT} file: {exc}") from None
+        raise ValueError(exc.args[0]) from None
     except json.JSONDecodeError as exc:
         raise ValueError(
-            f"not a {LOG_FORMAT} file: not JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
+            _(
+                "not a {format} file: not JSON ({error} at line {line} column {column})",
+                format=LOG_FORMAT,
+                error=exc.msg,
+                line=exc.lineno,
+                column=exc.colno,
+            )
         ) from None
     except RecursionError:
-        raise ValueError(f"not a {LOG_FORMAT} file: nested too deeply") from None
+        raise ValueError(_too_deep()) from None
     if not isinstance(document, dict):
-        raise ValueError(f"not a {LOG_FORMAT} file: the top level must be a JSON object")
+        raise ValueError(
+            _("not a {format} file: the top level must be a JSON object", format=LOG_FORMAT)
+        )
     if document.get("format") != LOG_FORMAT:
         raise ValueError(
-            f'not a {LOG_FORMAT} file: "format" is {_shown(document.get("format"))}, '
-            f"expected {LOG_FORMAT!r}"
+            _(
+                'not a {format} file: "format" is {given}, expected {expected}',
+                format=LOG_FORMAT,
+                given=_shown(document.get("format")),
+                expected=repr(LOG_FORMAT),
+            )
         )
     version = document.get("version")
     if type(version) is not int or version != LOG_VERSION:
         raise ValueError(
-            f"unsupported {LOG_FORMAT} version {_shown(version)}: this app reads version "
-            f"{LOG_VERSION}"
+            _(
+                "unsupported {format} version {given}: this app reads version {version}",
+                format=LOG_FORMAT,
+                given=_shown(version),
+                version=LOG_VERSION,
+            )
         )
     game = document.get("game", DEFAULT_GAME)
     if game not in GAMES:
         raise ValueError(
-            f'ill-formed {LOG_FORMAT} file: "game" is {_shown(game)}, expected one of '
-            + ", ".join(GAMES)
+            _(
+                'ill-formed {format} file: "game" is {given}, expected one of {games}',
+                format=LOG_FORMAT,
+                given=_shown(game),
+                games=", ".join(GAMES),
+            )
         )
     actions = document.get("actions")
     if not isinstance(actions, list):
-        raise ValueError(f'ill-formed {LOG_FORMAT} file: "actions" must be a list')
+        raise ValueError(_('ill-formed {format} file: "actions" must be a list', format=LOG_FORMAT))
     if max_actions is not None and len(actions) > max_actions:
         raise ValueError(
-            f"{LOG_FORMAT} file too long: it holds {len(actions)} actions, and a log may hold "
-            f"at most {max_actions}"
+            _(
+                "{format} file too long: it holds {count} actions, and a log may hold at most "
+                "{most}",
+                format=LOG_FORMAT,
+                count=len(actions),
+                most=max_actions,
+            )
         )
     for index, action in enumerate(actions):
         if not isinstance(action, dict):
-            raise ValueError(f"ill-formed {LOG_FORMAT} file: action {index} is not a JSON object")
+            raise ValueError(
+                _(
+                    "ill-formed {format} file: action {index} is not a JSON object",
+                    format=LOG_FORMAT,
+                    index=index,
+                )
+            )
     _check_values(document, escapes="\\u" in data)
     document["game"] = game
     return document
@@ -118,7 +175,14 @@ def load_log(
     """
     document = load_document(data, max_actions=max_actions)
     if game is not None and document["game"] != game:
-        raise ValueError(f"this {LOG_FORMAT} file is a {document['game']} log, not a {game} log")
+        raise ValueError(
+            _(
+                "this {format} file is a {game} log, not a {wanted} log",
+                format=LOG_FORMAT,
+                game=document["game"],
+                wanted=game,
+            )
+        )
     return document["actions"]
 
 
@@ -147,8 +211,6 @@ def _check_values(document: dict, escapes: bool = True) -> None:
     surrogate once the raw text is known to be clean; without them strings need no look.
     """
     actions = document["actions"]
-    too_deep = f"not a {LOG_FORMAT} file: nested too deeply (more than {MAX_DEPTH} levels)"
-    not_text = f"not a {LOG_FORMAT} file: it holds characters that are not text"
     stack: list[tuple] = [(document, 1, None)]  # (container, depth, index of its action)
     while stack:
         container, depth, index = stack.pop()
@@ -158,7 +220,7 @@ def _check_values(document: dict, escapes: bool = True) -> None:
             continue
         if type(container) is dict:
             if escapes and any(_unstorable(key) for key in container):
-                raise ValueError(not_text)
+                raise ValueError(_not_text())
             children = container.values()
         else:
             children = container
@@ -166,30 +228,58 @@ def _check_values(document: dict, escapes: bool = True) -> None:
             kind = type(child)
             if kind is dict or kind is list:
                 if depth >= MAX_DEPTH:
-                    raise ValueError(too_deep)
+                    raise ValueError(_too_deep(MAX_DEPTH))
                 if child:  # an empty one holds nothing more to look at
                     stack.append((child, depth + 1, index))
             elif kind is str:
                 if escapes and _unstorable(child):
-                    raise ValueError(not_text)
+                    raise ValueError(_not_text())
             elif kind is float:
                 if index is not None:
                     raise ValueError(
-                        f"ill-formed {LOG_FORMAT} file: action {index} holds the number "
-                        f"{_short(child)}: actions hold whole numbers only"
+                        _(
+                            "ill-formed {format} file: action {index} holds the number "
+                            "{number}: actions hold whole numbers only",
+                            format=LOG_FORMAT,
+                            index=index,
+                            number=_short(child),
+                        )
                     )
                 if not -MAX_FLOAT <= child <= MAX_FLOAT:
                     raise ValueError(
-                        f"ill-formed {LOG_FORMAT} file: it holds the number {_short(child)}, out "
-                        "of range"
+                        _(
+                            "ill-formed {format} file: it holds the number {number}, out of range",
+                            format=LOG_FORMAT,
+                            number=_short(child),
+                        )
                     )
             elif (
                 kind is int and index is not None and not -MAX_ACTION_INT <= child <= MAX_ACTION_INT
             ):
                 raise ValueError(
-                    f"ill-formed {LOG_FORMAT} file: action {index} holds the number {child}, "
-                    f"out of range (at most {MAX_ACTION_INT} either way)"
+                    _(
+                        "ill-formed {format} file: action {index} holds the number {number}, "
+                        "out of range (at most {most} either way)",
+                        format=LOG_FORMAT,
+                        index=index,
+                        number=child,
+                        most=MAX_ACTION_INT,
+                    )
                 )
+
+
+def _not_text():
+    return _("not a {format} file: it holds characters that are not text", format=LOG_FORMAT)
+
+
+def _too_deep(depth: int | None = None):
+    if depth is None:
+        return _("not a {format} file: nested too deeply", format=LOG_FORMAT)
+    return _(
+        "not a {format} file: nested too deeply (more than {depth} levels)",
+        format=LOG_FORMAT,
+        depth=depth,
+    )
 
 
 def _short(number: float) -> str:
