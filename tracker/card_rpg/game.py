@@ -22,9 +22,10 @@ from tracker.core import games
 from tracker.core.games import Game, Projector
 from tracker.rules import card_rpg as engine
 from tracker.rules.card_rpg.table import VirtualTable
-from tracker.rules.errors import RuleError
 
-NAME_MAX_LENGTH = Character._meta.get_field("name").max_length
+# The engine's S-03 name rule is the one limit for the form, an import and a rename.
+NAME_MAX_LENGTH = engine.NAME_MAX_LENGTH
+assert Character._meta.get_field("name").max_length >= NAME_MAX_LENGTH
 
 # The record fields that are columns of the session and fight rows.
 _SESSION_FIELDS = [f.name for f in dataclasses.fields(SessionRecord)]
@@ -155,16 +156,6 @@ class CharacterProjector(Projector):
         )
 
 
-def check_name(name: str) -> str:
-    """The name as a character would carry it, or RuleError (the engine's S-03 name rule)."""
-    trial = {"type": "create_character", "name": name, "class": "JS", "str_dice": [1]}
-    trial["hp_dice"] = [1]
-    checked = engine.apply(engine.initial_state(), trial)["character"]["name"]
-    if len(checked) > NAME_MAX_LENGTH:
-        raise RuleError("S-03", f"a name has at most {NAME_MAX_LENGTH} characters")
-    return checked
-
-
 def check_table(table, state: dict) -> None:
     """Load a stored virtual table and let it follow `state`, as the play screen does."""
     if table is None:
@@ -194,7 +185,7 @@ GAME = games.register(
         entry_fk="character",
         projector=CharacterProjector(),
         name_in_state=lambda state: (state.get("character") or {}).get("name"),
-        check_name=check_name,
+        check_name=engine.check_name,
         url=lambda character: reverse("tracker:character_detail", args=[character.pk]),
         waiting_for=_waiting_for,
         new_url="tracker:character_create",

@@ -6,23 +6,30 @@ public API is re-exported here, as the first game of the app.
 """
 
 from .card_rpg import (
+    ACTION_FIELDS,
+    NAME_MAX_LENGTH,
     Ruleset,
     VirtualTable,
     apply,
     buy_top_offer,
     card_census,
+    check_name,
     initial_state,
     legal_action_types,
     normalise_card,
     replay,
     rule_summary,
+    session_crossing,
+    undo_card_moves,
 )
 from .card_rpg.bot import candidate_actions
 from .errors import ReplayError, RuleError
 from .games import replay_file
-from .log import dump_log, load_log
+from .log import dump_log, load_document, load_log
 
 __all__ = [
+    "ACTION_FIELDS",
+    "NAME_MAX_LENGTH",
     "ReplayError",
     "RuleError",
     "Ruleset",
@@ -31,12 +38,16 @@ __all__ = [
     "buy_top_offer",
     "candidate_actions",
     "card_census",
+    "check_name",
     "dump_log",
     "initial_state",
     "legal_action_types",
+    "load_document",
     "load_log",
     "normalise_card",
     "replay",
     "replay_file",
     "rule_summary",
+    "session_crossing",
+    "undo_card_moves",
 ]

@@ -33,11 +33,28 @@ class CardNotationError(ValueError):
     """Text that is not a card in the accepted notation."""
 
 
+# The longest spelling of a card worth reading ("10 ♠️" with spaces around): anything longer is
+# refused before any work is done on it, however long it is.
+MAX_CARD_TEXT = 16
+# What a message quotes of a player's text at most: a refusal stays one short line.
+QUOTE_LENGTH = 24
+
+
 def typed(text) -> str:
-    """What a player typed, quoted for a message (never a Python repr): ``“7x”``, ``that``."""
-    if isinstance(text, str) and text.strip():
-        return f"“{text.strip()}”"
-    if isinstance(text, int | float) and not isinstance(text, bool):
+    """What a player typed, quoted for a message (never a Python repr): ``“7x”``, ``that``.
+
+    Long text is cut (``“abcdefgh…”``) and characters that can't be shown (line breaks, escapes)
+    become ``�``, so a message never grows with what it quotes.
+    """
+    if isinstance(text, str):
+        shown = text[: 4 * QUOTE_LENGTH].strip()
+        if shown:
+            cut = len(shown) > QUOTE_LENGTH or len(text) > 4 * QUOTE_LENGTH
+            shown = "".join(c if c.isprintable() else "�" for c in shown[:QUOTE_LENGTH])
+            return f"“{shown}{'…' if cut else ''}”"
+    if isinstance(text, int) and not isinstance(text, bool) and -(10**15) < text < 10**15:
+        return f"“{text}”"
+    if isinstance(text, float) and abs(text) < 10**15:
         return f"“{text}”"
     return "that"
 
@@ -46,6 +63,8 @@ def parse_card(text) -> str:
     """Return the normal form of a card written in any accepted notation, or raise."""
     if not isinstance(text, str):
         raise CardNotationError(f"{typed(text)} is not a card: write {ACCEPTED_FORMS}")
+    if len(text) > MAX_CARD_TEXT:
+        raise CardNotationError(f"{typed(text)} is too long to be a card: write {ACCEPTED_FORMS}")
     # Emoji suits may carry a variation selector (♥️); spaces are harmless.
     cleaned = text.replace("\ufe0f", "").replace(" ", "").strip().upper()
     if cleaned in _JOKER_INPUT:
@@ -58,7 +77,8 @@ def parse_card(text) -> str:
 
 def parse_suit(text) -> str:
     """Return the suit letter for ``S H D C`` or ``♠ ♥ ♦ ♣`` (any case), or raise."""
-    suit = _SUIT_INPUT.get(text.strip().upper()) if isinstance(text, str) else None
+    short = isinstance(text, str) and len(text) <= MAX_CARD_TEXT
+    suit = _SUIT_INPUT.get(text.strip().upper()) if short else None
     if suit is None:
         raise CardNotationError(f"{typed(text)} is not a suit: write S, H, D, C or ♠, ♥, ♦, ♣")
     return suit

@@ -2,6 +2,8 @@
 
 import random
 
+from .cards import typed
+
 
 class DiceError(ValueError):
     """Dice that are not a list of the right number of integers 1–6."""
@@ -17,8 +19,8 @@ def check_dice(dice, count: int, sides: int = 6) -> list[int]:
     for die in dice:
         # bool is an int in Python; a die is never True/False.
         if type(die) is not int or not 1 <= die <= sides:
-            shown = f"“{die}”" if isinstance(die, int | str) and not isinstance(die, bool) else ""
-            also = f", not {shown}" if shown else ""
+            shown = typed(die) if isinstance(die, int | str) and not isinstance(die, bool) else ""
+            also = f", not {shown}" if shown and shown != "that" else ""
             raise DiceError(f"each die shows a whole number from 1 to {sides}{also}")
     return list(dice)
 

@@ -4,13 +4,14 @@ whether an action is legal is the engine's call (tracker.rules), reached through
 from django import forms
 
 from tracker.card_rpg.card_powers import class_ability
-from tracker.card_rpg.models import Character
 from tracker.forms.accounts import PlainLabelsMixin
+from tracker.rules import NAME_MAX_LENGTH as engine_name_limit
 from tracker.rules import Ruleset
 from tracker.rules.cards import FACE_CARDS, FACE_RANKS, rank
 from tracker.templatetags.cards import card_name
 
-NAME_MAX_LENGTH = Character._meta.get_field("name").max_length
+# The engine's S-03 limit: the same for this form, an import and a rename.
+NAME_MAX_LENGTH = engine_name_limit
 DIE_SIDES = 6
 MAX_CREATION_DICE = max(
     Ruleset(creation_dice=choice).creation_dice_count for choice in Ruleset.CHOICES["creation_dice"]

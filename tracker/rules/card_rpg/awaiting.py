@@ -84,7 +84,8 @@ def _common(state: dict, play) -> dict:
     if session is not None:
         hand = session["hand"]
         choices["hand"] = {"count": hand["count"], "known": list(hand["known"])}
-        if state["internal"]["step"] not in ("save", "keep_hand"):
+        # S-09: a Diamond character may sell even while dying (T-22a), never once dead (T-22).
+        if state["internal"]["step"] != "keep_hand":
             sellable = [{"card": card, "gold": value(card)} for card in play.sellable()]
             if sellable:
                 choices["sellable"] = sellable
@@ -213,6 +214,12 @@ def _character_turn(state: dict, play) -> tuple[str, dict]:
         "monster_hp": fight["monster_hp"],
         "hp": fight["hp"],
     }
+    # Button texts per inventory card and suit, saying the amount ("as a Spade: 5 damage").
+    choices["item_uses"] = play.item_uses()
+    # S-20: one play mixes ranks only under the A♣'s blitz (S-12); the screen offers mixed
+    # ranks only then, and otherwise says how they could be played, if they can.
+    choices["mixed_ranks"] = bool(fight["blitz"])
+    choices["mixed_ranks_hint"] = play.mixed_ranks_hint(choices["item_uses"])
     text = ""
     deal = _deal_text(state)
     if deal:

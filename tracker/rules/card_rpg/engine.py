@@ -6,6 +6,8 @@ the player again; a refusal raises RuleError before the caller ever sees the cop
 it was given never changes. Randomness never happens here: cards and dice come in as actions.
 """
 
+import unicodedata
+from collections import Counter
 from math import ceil
 
 from .. import log
@@ -24,10 +26,12 @@ from ..cards import (
     parse_suit,
     rank,
     suit,
+    typed,
     value,
 )
 from ..dice import DiceError, check_dice
 from ..errors import RuleError
+from ..text import _
 from . import places
 from .ruleset import Ruleset
 
@@ -36,6 +40,9 @@ STR_LEVELS = (3, 5, 7, 9)  # T-20: STR +1 on reaching these levels
 XP_PER_LEVEL = 10  # T-19: XP needed = 10 × current level
 ACE_PRICE = 20  # S-13: an Ace costs 20 gold to buy
 ON_TOP = "on top of the draw pile"
+# S-03: the longest character name, in characters once normalised (NFC) and trimmed. The form,
+# the import and the rename all take this one limit from here.
+NAME_MAX_LENGTH = 100
 
 # Where a `table` event tells the player to put real cards (its `to` field).
 TO_DISCARD = "discard pile"
@@ -76,11 +83,32 @@ STEP_ACTIONS = {
     "monster_hp": ("roll_monster_hp", "sell", "note_hand"),
     "character_turn": ("attack", "use_item", "buy_back", "end_turn", "sell", "note_hand"),
     "turn": ("turn", "sell", "note_hand"),
-    "save": ("save", "accept_death", "note_hand"),
+    "save": ("save", "accept_death", "sell", "note_hand"),
     "keep_hand": ("keep_hand", "note_hand"),
     "level_up": ("level_up", "sell", "note_hand"),
 }
 ACTION_TYPES = tuple(dict.fromkeys(t for types in STEP_ACTIONS.values() for t in types))
+# L-01: the fields each action may hold besides its `type` (rules/actions.md); any other field
+# is refused, so nothing the rules never read is stored with a log.
+ACTION_FIELDS = {
+    "create_character": ("name", "class", "str_dice", "hp_dice", "ruleset"),
+    "start_session": ("hand",),
+    "note_hand": ("cards",),
+    "reveal_monster": ("card",),
+    "roll_monster_hp": ("dice",),
+    "attack": ("cards",),
+    "use_item": ("card", "as"),
+    "sell": ("card",),
+    "turn": ("card",),
+    "end_turn": (),
+    "save": ("card",),
+    "accept_death": (),
+    "keep_hand": ("keep",),
+    "level_up": ("hp_dice",),
+    "buy_back": ("card",),
+    "buy_top": ("card", "buy"),
+    "end_session": (),
+}
 
 # Why a card is turned (awaiting.reason of a `turn`), where it comes from and whose it is.
 TURN_SOURCE = {
@@ -147,6 +175,76 @@ def normalise_card(text) -> str:
         raise RuleError("T-01", str(exc)) from None
 
 
+# S-03: characters that change how the text around them is shown: line and paragraph breaks,
+# and the bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069).
+_NAME_BREAKERS = frozenset("\u2028\u2029\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _invisible_at_end(char: str) -> bool:
+    """A character trimmed from either end of a name: a space or an invisible format mark."""
+    return char.isspace() or unicodedata.category(char) in ("Cf", "Zs")
+
+
+def check_name(text) -> str:
+    """The name as stored (NFC, trimmed), or RuleError (S-03) unless it is a name to show."""
+    if not isinstance(text, str) or not text.strip():
+        raise RuleError("S-03", _("give the character a name"))
+    too_long = _("a name has at most {limit} characters", limit=NAME_MAX_LENGTH)
+    # Cheap first: no work at all on a string far longer than any name.
+    if len(text) > 10 * NAME_MAX_LENGTH:
+        raise RuleError("S-03", too_long)
+    name = unicodedata.normalize("NFC", text)
+    start, end = 0, len(name)
+    while start < end and _invisible_at_end(name[start]):
+        start += 1
+    while end > start and _invisible_at_end(name[end - 1]):
+        end -= 1
+    name = name[start:end]
+    if len(name) > NAME_MAX_LENGTH:
+        raise RuleError("S-03", too_long)
+    categories = [unicodedata.category(char) for char in name]
+    if "Cc" in categories or any(char in _NAME_BREAKERS for char in name):
+        raise RuleError(
+            "S-03",
+            _(
+                "a name can't hold control characters (line breaks, tabs, escapes or "
+                "text-direction overrides)"
+            ),
+        )
+    if not any(category[0] in "LNPS" for category in categories):
+        raise RuleError(
+            "S-03", _("give the character a name with at least one letter, digit or sign")
+        )
+    return name
+
+
+def check_fields(action: dict) -> None:
+    """L-01: refuse a field its type does not hold (rules/actions.md); the type must be known."""
+    kind = action["type"]
+    allowed = ACTION_FIELDS[kind]
+    for field in action:
+        if field != "type" and field not in allowed:
+            if allowed:
+                listed = (
+                    ", ".join(allowed[:-1]) + " and " + allowed[-1]
+                    if len(allowed) > 1
+                    else allowed[0]
+                )
+                message = _(
+                    "the {kind} action holds only {fields}, not {field}",
+                    kind=kind,
+                    fields=listed,
+                    field=typed(field),
+                )
+            else:
+                message = _(
+                    "the {kind} action holds nothing but its type, not {field}",
+                    kind=kind,
+                    field=typed(field),
+                )
+            raise RuleError("L-01", message)
+
+
 def initial_state() -> dict:
     """The empty start every log is applied to: no character yet."""
     state = {
@@ -174,6 +272,12 @@ def apply(state: dict, action: dict) -> dict:
     step = state["internal"]["step"]
     if kind not in STEP_ACTIONS[step]:
         _refuse_out_of_turn(state, kind)
+    # L-01: an action of a type possible now is checked for unknown fields first (a misspelt
+    # field is the likeliest mistake); a type no instance of which fits now is refused by the
+    # rule that forbids it, and any action the handler would accept is still checked after.
+    possible = kind in legal_action_types(state)
+    if possible:
+        check_fields(action)
     new = _copy_state(state)
     new["events"] = []
     if kind not in SIDE_ACTIONS:
@@ -181,6 +285,8 @@ def apply(state: dict, action: dict) -> dict:
         # reminder (T-07) stays between fights: both are physical steps still to make.
         new["internal"]["deal"] = None
     _Play(new).handle(kind, action)
+    if not possible:
+        check_fields(action)
     new["actions"] += 1
     _publish(new)
     new["awaiting"] = describe(new)
@@ -301,8 +407,13 @@ def _allowed_now(state: dict) -> str:
 
 def _refuse_out_of_turn(state: dict, kind) -> None:
     rule = state["awaiting"]["rule"]
-    if kind not in ACTION_TYPES:
-        what = f"“{kind}”" if isinstance(kind, str) and kind.strip() else "that"
+    if kind == "sell" and state["internal"]["step"] == "keep_hand":
+        # T-22: the King has died; his inventory is lost whatever he chooses about his hand.
+        raise RuleError(
+            "T-22", _("your King has died: his inventory is lost, so nothing can be sold now")
+        )
+    if not isinstance(kind, str) or kind not in ACTION_TYPES:
+        what = typed(kind) if isinstance(kind, str) else "that"
         raise RuleError(
             rule, f"{what} is not something you can do in this game. {_allowed_now(state)}"
         )
@@ -390,8 +501,19 @@ class _Play:
         given = action.get(field)
         if not isinstance(given, list) or not given:
             raise RuleError(rule, what)
+        if len(given) > len(DECK):
+            # S-01: no list can name more cards than the deck holds; refused before any card
+            # is read, however long the list.
+            raise RuleError(
+                "S-01",
+                _(
+                    "the deck holds {deck} cards, so a list of {count} cards can't be right",
+                    deck=len(DECK),
+                    count=len(given),
+                ),
+            )
         cards = [normalise_card(card) for card in given]
-        doubles = sorted({card for card in cards if cards.count(card) > 1})
+        doubles = sorted(card for card, times in Counter(cards).items() if times > 1)
         if doubles:
             raise RuleError("S-01", f"each card exists once: {cards_text(doubles)} named twice")
         return cards
@@ -449,7 +571,7 @@ class _Play:
     def deal(self, count: int) -> list:
         """Deal up to `count` cards off the top: deal numbers for unknown cards, names for known."""
         cards, dealt = self.cards, []
-        for _ in range(count):
+        for _deal in range(count):
             if cards["draw_unknown"] > 0:
                 dealt.append(cards["dealt"])
                 cards["dealt"] += 1
@@ -620,9 +742,7 @@ class _Play:
     # -- character and sessions ---------------------------------------------------------------
 
     def do_create_character(self, action: dict) -> None:
-        name = action.get("name")
-        if not isinstance(name, str) or not name.strip():
-            raise RuleError("S-03", "give the character a name")
+        name = check_name(action.get("name"))
         if "class" not in action:
             raise RuleError("S-06", "choose a face card (J, Q or K of any suit) as the class")
         chosen = normalise_card(action["class"])
@@ -638,7 +758,7 @@ class _Play:
         str_roll = sum(self.dice_field(action, "str_dice", count, rule, "STR roll"))
         hp_roll = sum(self.dice_field(action, "hp_dice", count, rule, "HP roll"))
         self.state["character"] = {
-            "name": name.strip(),
+            "name": name,
             "class": chosen,
             "level": 1,
             "str": ceil(str_roll / 2) + 2,  # S-05
@@ -656,7 +776,7 @@ class _Play:
         self.event(
             "created",
             "S-05",
-            f"{name.strip()} the {card_text(chosen)}: STR {self.character['str']} (roll "
+            f"{name} the {card_text(chosen)}: STR {self.character['str']} (roll "
             f"{str_roll}), HP {self.character['hp_max']} (roll {hp_roll}).",
         )
         self.set_step("no_session")
@@ -851,6 +971,14 @@ class _Play:
         self.character["gold"] += gold
         self.event("sell", "S-09", f"Sold the {card_text(card)} for {gold} gold.", gold=gold)
         self.spend(card)  # T-04b: a sold Ace goes to the bottom of the draw pile
+        if self.internal["step"] == "save" and not self.saves():
+            # T-22a: the last card that could save a dying character is gone: death at once.
+            self.event(
+                "no_save",
+                "T-22a",
+                _("No card in your inventory can save you now: you die."),
+            )
+            self.die()
 
     # -- a fight: monster, HP, turns ----------------------------------------------------------
 
@@ -872,7 +1000,8 @@ class _Play:
             "attack_pile": len(attack_pile),
             "monster_hp": None,
             "monster_hp_max": None,
-            "xp_value": None,
+            # T-16: a number card is worth its value, known before its HP roll.
+            "xp_value": value(card) if is_number(card) else None,
             "hp": self.character["hp_max"],
             "turn": None,
             "extra_attacks": 0,
@@ -1096,6 +1225,45 @@ class _Play:
                 )
         return items
 
+    def item_uses(self) -> list[dict]:
+        """Each inventory card and suit it may be used as now, with what it does in words."""
+        uses = []
+        for item in self.usable_items():
+            card = item["card"]
+            for as_suit in item["as"]:
+                if card == "AS":
+                    effect = _("kills the monster")
+                elif card == "AC":
+                    effect = _("blitz: your next play may be any cards from your hand")
+                elif as_suit == "S":
+                    effect = _("{damage} damage", damage=value(card))
+                else:
+                    effect = _("one extra attack")
+                if as_suit == suit(card):
+                    text = _("Use the {card}: {effect}", card=card_text(card), effect=effect)
+                else:
+                    text = _(
+                        "Use the {card} as a {suit}: {effect}",
+                        card=card_text(card),
+                        suit=_(SUIT_NAMES[as_suit]),
+                        effect=effect,
+                    )
+                uses.append({"card": card, "as": as_suit, "effect": effect, "text": text})
+        return uses
+
+    def mixed_ranks_hint(self, uses: list[dict]) -> str | None:
+        """S-20, S-12, S-10: how cards of different ranks could be played, if they can't now."""
+        if self.fight["blitz"]:
+            return None
+        if any(use["card"] == "AC" for use in uses):
+            return _("To play cards of different ranks at once, use the A♣ first.")
+        if self.fight["extra_attacks"] or any(use["as"] == "C" for use in uses):
+            return _(
+                "Cards of different ranks go in separate attacks: each Club you use gives one "
+                "more attack this turn."
+            )
+        return None
+
     def do_use_item(self, action: dict) -> None:
         card = self.card_field(action)
         self.take_from_inventory(card, "S-11")
@@ -1200,8 +1368,24 @@ class _Play:
                 self.random_attack_done()
             self.deadly_blow(side)  # T-12, T-13
             return
+        elif reason in CRITICAL:
+            # T-12: in a critical hit, face cards and Jokers are only discarded until a number
+            # comes: no new critical hit, no deadly blow (the damage is the number's, doubled).
+            text = (
+                _(
+                    "The {card} is discarded: the critical hit goes on until a number card comes.",
+                    card=card_text(card),
+                )
+                if side == "character"
+                else _(
+                    "The {card} is discarded: the monster's critical hit goes on until a number "
+                    "card comes.",
+                    card=card_text(card),
+                )
+            )
+            self.event("critical_goes_on", "T-12", text, cards=[card])
         else:
-            # T-12: in a critical hit, face cards and Jokers are discarded until a number comes.
+            # T-12, T-13: a face card turned for an attack escalates it.
             pending[0] = ESCALATE[reason]
             self.event(
                 pending[0].replace("monster ", "").replace(" ", "_"),

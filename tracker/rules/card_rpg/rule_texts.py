@@ -1,10 +1,12 @@
 """One short line per rule ID, in the app's own words, for screens that show where an
 instruction comes from. The full rules are in the project's rules reference."""
 
+from .engine import NAME_MAX_LENGTH
+
 RULE_SUMMARIES = {
     "S-01": "One 54-card deck: 52 cards and 2 Jokers. Every card is in exactly one place.",
-    "S-03": "A character has a name, class, level, STR, HP, XP, gold, Jokers, kills, deaths "
-    "and sessions.",
+    "S-03": f"A character has a name (up to {NAME_MAX_LENGTH} characters, at least one of them "
+    "visible), class, level, STR, HP, XP, gold, Jokers, kills, deaths and sessions.",
     "S-04": "A new character starts at level 1 with 0 of 10 XP and nothing else.",
     "S-05": "STR = half the roll (rounded up) + 2; HP = the roll + 2.",
     "S-06": "The class is a face card, kept out of the deck in every session.",
@@ -65,6 +67,8 @@ RULE_SUMMARIES = {
     "T-22": "On death: no XP or loot, XP back to 0 (not a Queen), hand and inventory discarded "
     "(not the A♦).",
     "T-22a": "Below zero HP with a Heart or the A♥ held, you choose to spend it or die.",
+    # The log format's own rule (rules/actions.md), for refusals of a file's actions.
+    "L-01": "An action holds only the fields the log format lists for its type.",
 }
 
 

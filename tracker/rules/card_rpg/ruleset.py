@@ -3,6 +3,7 @@
 from dataclasses import asdict, dataclass, fields
 from typing import ClassVar
 
+from ..cards import typed
 from ..errors import RuleError
 
 
@@ -44,7 +45,7 @@ class Ruleset:
             chosen = getattr(self, option)
             if chosen not in choices:
                 # T-04b: an unknown table-rule option is refused.
-                shown = f"“{chosen}”" if isinstance(chosen, str | int) else "that"
+                shown = typed(chosen) if isinstance(chosen, str | int) else "that"
                 raise RuleError(
                     "T-04b",
                     f"{shown} is not a choice for the table rule on {self.WORDS[option]} "
@@ -71,7 +72,7 @@ class Ruleset:
         for option in data:
             if option not in known:
                 listed = [f"{cls.WORDS[name]} ({cls.RULES[name]})" for name in cls.CHOICES]
-                shown = f"“{option}”" if isinstance(option, str) else "that"
+                shown = typed(option) if isinstance(option, str) else "that"
                 raise RuleError(
                     "T-04b",
                     f"{shown} is not a table rule you can choose: the table rules are "
