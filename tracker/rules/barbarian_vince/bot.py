@@ -31,6 +31,7 @@ ITEM_CLASSES = (
     ("Unique", "Skill"),
     ("Unique", "Reusable"),
 )
+ROOMY = 120
 PLACE_NAMES = ("Fen", "Hollow", "Keep", "Ford", "Crag", "Moor", "Quay", "Vale", "Spire", "Mill")
 
 WEIGHTS = {
@@ -51,15 +52,15 @@ WEIGHTS = {
     "discard": 0.5,
     "draw_item": 0.6,
     "move": 0.3,
-    "win_quest": 0.15,
+    "win_quest": 0.03,
     "end_encounter": 2.0,
     "recover": 2.0,
     "trade": 1.0,
     "end_turn": 1.5,
     "one_year_passed": 0.05,
     "resume": 3.0,
-    "die": 0.01,
-    "end_adventure": 0.004,
+    "die": 0.004,
+    "end_adventure": 0.002,
     "register_card": 0.0,
 }
 
@@ -79,6 +80,9 @@ class _Cards:
         self.state = state
         self.rng = rng
         self.taken = set(state["catalogue"])
+        # A long adventure meets the cards it has already met: new ones only while the
+        # catalogue is small, or when no known card will do.
+        self.roomy = len(state["catalogue"]) < ROOMY
 
     def new_id(self, prefix: str = "B") -> str:
         number = len(self.taken) + 1
@@ -250,7 +254,7 @@ def _numbered_deck(state: dict, exclude=()) -> list[str]:
 def _draw(state: dict, cards: _Cards, rng, exclude=()) -> tuple[list[dict], str]:
     """A numbered deck card for a random draw, registering one when the deck has none."""
     pool = _numbered_deck(state, exclude)
-    if pool and rng.random() < 0.9:
+    if pool and (rng.random() < 0.9 or not cards.roomy):
         return [], rng.choice(pool)
     new = cards.quest()
     return [new], new["id"]
@@ -411,7 +415,7 @@ def _draw_encounter(state, rng, cards):
     roll = rng.random()
     if in_hand and not any_deck_match and roll < 0.8:
         card = rng.choice(in_hand)
-    elif in_deck and roll < 0.75:
+    elif in_deck and (roll < 0.75 or not cards.roomy):
         card = rng.choice(in_deck)
     else:
         extra = [terrain]
@@ -435,12 +439,12 @@ def _begin_check(state, rng, cards):
     action = {"type": "begin_check", "skill": rng.choice(SKILLS)}
     if rng.random() < 0.15:
         return [action]  # a result check
-    action["target"] = rng.randint(2, 12)
+    action["target"] = rng.randint(4, 13)
     if rng.random() < 0.4:
         action["times"] = rng.randint(1, 3)
-    if rng.random() < 0.5:
+    if rng.random() < 0.6:
         action["round_speed"] = rng.randint(1, 3)
-    if rng.random() < 0.5:
+    if rng.random() < 0.6:
         action["damage"] = rng.randint(0, 2)
     return [action]
 
@@ -496,7 +500,7 @@ def _discard(state, rng, cards):
 def _draw_item(state, rng, cards):
     catalogue = state["catalogue"]
     items = [card for card in places.deck_cards(state) if catalogue[card].get("classes")]
-    if items and rng.random() < 0.7:
+    if items and (rng.random() < 0.7 or not cards.roomy):
         card = rng.choice(items)
         item_class = rng.choice(catalogue[card]["classes"])
         return [{"type": "draw_item", "class": item_class.lower(), "card": card}]
@@ -542,7 +546,7 @@ def _trade(state, rng, cards):
         if item_class in (catalogue[card].get("classes") or ()) and card not in give
     ]
     pre: list[dict] = []
-    if items and rng.random() < 0.7:
+    if items and (rng.random() < 0.7 or not cards.roomy):
         card = rng.choice(items)
     else:
         new = cards.item(item_class)
@@ -603,26 +607,29 @@ def apply_all(state: dict, actions: list[dict]) -> list[tuple[dict, dict, dict]]
 class RandomPlayer:
     """Plays legal actions at random over any ruleset, registering the cards it meets."""
 
-    def __init__(self, rng: random.Random, ruleset: dict | None = None):
+    def __init__(self, rng: random.Random, ruleset: dict | None = None, weights=None):
         self.rng = rng
         self.ruleset = ruleset
+        self.weights = {**WEIGHTS, **(weights or {})}
 
     def weight(self, state: dict, kind: str) -> float:
-        weight = WEIGHTS[kind]
+        weight = self.weights[kind]
+        if weight == 0:
+            return 0.0
         check = state["check"]
         if kind == "begin_check" and check is not None:
             weight = 0.5  # one check is usually enough for an encounter
         if kind == "end_encounter" and check is not None:
             weight = 5.0
         if kind == "win_quest" and is_x_type(state["encounter"]["terrain"]):
-            weight = 1.5
+            weight = 0.3
         if kind == "travel" and state["phase"] == "lay_low":
             weight = 0.7
         return weight
 
     def steps(self, state: dict) -> list[tuple[dict, dict, dict]]:
         """The next decision from `state`, applied: one or more (before, action, after)."""
-        kinds = [kind for kind in state["awaiting"]["action"] if WEIGHTS[kind] > 0]
+        kinds = [kind for kind in state["awaiting"]["action"] if self.weights[kind] > 0]
         if not kinds:
             return []
         weights = [self.weight(state, kind) for kind in kinds]
@@ -639,12 +646,21 @@ class RandomPlayer:
         raise AssertionError(f"no acceptable action found in {state['awaiting']}")
 
 
+# Weights that keep an adventure going (for long logs: benchmarks, history fixtures).
+ENDLESS = {"die": 0.0, "end_adventure": 0.0, "win_quest": 0.0, "one_year_passed": 0.0}
+
+
 def play(
-    rng: random.Random, steps: int, ruleset: dict | None = None, state: dict | None = None
+    rng: random.Random,
+    steps: int,
+    ruleset: dict | None = None,
+    state: dict | None = None,
+    weights: dict | None = None,
 ) -> Iterator[tuple[dict, dict, dict]]:
     """Play up to `steps` actions of one adventure (or until it is over); yield (before, action,
-    after) for each, registrations included."""
-    player = RandomPlayer(rng, ruleset)
+    after) for each, registrations included. `weights` changes how often each action type is
+    chosen (`ENDLESS` never ends the adventure)."""
+    player = RandomPlayer(rng, ruleset, weights)
     if state is None:
         state = engine.initial_state()
         for action in opening(rng, ruleset):
@@ -659,12 +675,15 @@ def play(
             count += 1
 
 
-def random_adventure(rng: random.Random, steps: int, ruleset: dict | None = None) -> list[dict]:
+def random_adventure(
+    rng: random.Random, steps: int, ruleset: dict | None = None, weights: dict | None = None
+) -> list[dict]:
     """The actions of a random adventure of about `steps` actions: a log to replay."""
-    return [action for _, action, _ in play(rng, steps, ruleset)]
+    return [action for _, action, _ in play(rng, steps, ruleset, weights=weights)]
 
 
 __all__ = [
+    "ENDLESS",
     "RandomPlayer",
     "all_rulesets",
     "apply_all",
