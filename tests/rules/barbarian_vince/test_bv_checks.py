@@ -1,6 +1,6 @@
 """Skills and checks: B-20…B-28, BT-08…BT-13."""
 
-from conftest import SAMPLE
+from bv_support import SAMPLE
 
 from tracker.rules.barbarian_vince import card_value, check_card_values
 

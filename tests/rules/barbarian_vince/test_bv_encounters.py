@@ -46,7 +46,7 @@ def test_bt06_a_mixed_location_needs_the_draw_even_for_its_x_card(bv):
     state = bv.turn_two()
     bv.refused(state, "draw_encounter", "BT-06", card="X0", terrain="X0")
     state = bv.act(state, "draw_encounter", draw="Q08", card="X0")
-    assert state["encounter"]["terrain"] == "X0" and state["encounter"]["difficulty"] is None
+    assert state["encounter"]["terrain"] == "X0" and state["encounter"]["difficulty"] == 6
     assert state["last_draw"] == {"card": "Q08", "number": 6}
 
 
@@ -135,8 +135,9 @@ def test_bt06_a_locked_card_is_not_played_exhausted_or_traded_and_its_skill_does
     assert state["encounter"]["from_hand"] == "ready"
     assert state["skills"]["hide"] == -1  # the locked Skill is out, the Curse still counts
     check = bv.act(state, "begin_check", skill="hide", target=3)
-    bv.refused(check, "play_check_card", "BT-02", card="Q41")
-    bv.refused(state, "exhaust", "BT-02", cards=["Q41"])
+    bv.refused(check, "play_check_card", "BT-06", card="Q41")
+    bv.refused(state, "exhaust", "BT-06", cards=["Q41"])
+    bv.refused(state, "discard", "BT-06", cards=["Q41"])
     state = bv.act(state, "end_encounter")
     assert state["skills"]["hide"] == 1 and state["ready"][-1] == "Q41"
 

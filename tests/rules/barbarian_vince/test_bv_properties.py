@@ -12,7 +12,7 @@ import json
 import random
 
 from bv_model import Tracker, check_damage, check_play, expected_skills, expected_value
-from conftest import check_places
+from bv_support import check_places
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

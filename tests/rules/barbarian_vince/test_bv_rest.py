@@ -1,5 +1,7 @@
 """Hands, discards, items and the Rest phase: B-04…B-06, B-29…B-34, BT-02, BT-14, BT-15."""
 
+from bv_support import SAMPLE
+
 from tracker.rules.barbarian_vince import card_place, deck_cards
 
 UNIQUE = {
@@ -130,8 +132,6 @@ def test_b32_recover_restores_up_to_recovery_cards_as_it_stands(bv):
 
 def test_bt15_recover_once_a_turn_and_never_with_recovery_below_one(bv):
     weak = {"id": "Vince", "kind": "player", "skills": {"recovery": 0}}
-    from conftest import SAMPLE
-
     cards = [weak, *[card for card in SAMPLE if card["id"] != "Vince"]]
     state = bv.x0(bv.act(bv.begun(cards=cards), "setup", item="Q01"))
     state = bv.act(bv.act(state, "exhaust", cards=["Q01"]), "end_encounter")

@@ -1,9 +1,17 @@
 """Barbarian Vince: the rules engine of the companion mode (rules/barbarian-vince.md).
 
 `apply(state, action)` returns the next state or raises RuleError naming the rule; `replay`
-applies a whole log. The query functions answer what the screens show (values a card would
-give in the check, where a card is, where Vince may travel…); `describe_action` and
-`undo_card_moves` put an action and its undo into a player's words.
+applies a whole log (barbarian-vince-actions.md). `ACTION_FIELDS` gives the fields each type
+takes besides `type`, `note` and `_`-prefixed app metadata.
+
+Queries for the screens (pure, in queries.py): `skill_totals`, `card_value`, `play_bonus`,
+`check_card_values`, `whole_check_bonus`, `damage_due_count`, `reuse_offered`,
+`reusable_cards`, `lay_low_value`, `lay_low_allowed`, `location_terrains`,
+`encounter_terrains`, `needs_difficulty_draw`, `neighbouring_maps`, `travel_destinations`,
+`discardable_cards`, `restorable_cards`, `recoveries_left`, `trades_left`, `trade_classes`,
+`deck_cards`, `card_place`, `waiting_here`, `location_lay_low`, `location_terrain_types`;
+`describe_action(before, action, after)` and `undo_card_moves(before, after)` say an action and
+its undo in a player's words. `bot` holds a random legal player for tests and benchmarks.
 """
 
 from .awaiting import ACTION_TYPES, ACTION_WORDS

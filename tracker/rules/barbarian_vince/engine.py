@@ -10,6 +10,11 @@ Randomness never happens here: every card drawn comes in as an action field.
 Beside the fields of the spec the state carries `internal`: the Player Card's id, the cards
 played in the current check that still count under `exhausted_bonus: whole_check` (BT-10), and
 where encounters were drawn or resumed this turn and last turn (BT-04).
+
+Bounds on what an action may carry, refused beyond them with a plain message (the catalogue's
+own bounds are in catalogue.py): lists of cards at most 300 long (the catalogue's size), a
+check's target -9999 to 9999, `times` 1 to 20, `round_speed` 1 to 300, `damage` 0 to 300, an
+encounter's `adjust` -99 to 99, texts (ids, names, places) at most 60 characters.
 """
 
 from .. import log
@@ -351,6 +356,14 @@ class _Act:
         )
 
     def in_ready(self, card: str) -> None:
+        if card == places.locked_card(self.new):
+            raise RuleError(
+                "BT-06",
+                _(
+                    "{card} is the encounter's card: it stays put until the encounter ends",
+                    card=card,
+                ),
+            )
         if card not in self.new["ready"]:
             self.refuse_elsewhere(card, _("in the ready hand"))
 
@@ -606,10 +619,9 @@ class _Act:
                 self.to_exhausted(card)
         elif place != places.DECK:
             self.refuse_elsewhere(card, _("in the draw deck or in hand"))
-        if drawn is None or is_x_type(terrain):
-            difficulty = None
-        else:
-            difficulty = drawn["number"] + modifier + (adjust or 0)
+        # The difficulty is known only from a draw: an X card found at a mixed location keeps
+        # the number drawn before the search (BT-06); an X search alone has none.
+        difficulty = None if drawn is None else drawn["number"] + modifier + (adjust or 0)
         self.new["encounter"] = {
             "card": card,
             "terrain": terrain,
