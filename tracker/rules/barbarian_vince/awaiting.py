@@ -403,7 +403,7 @@ def _why_trade(state: dict):
             place=state["location"]["location"],
         )
     if state["ruleset"]["trades_per_rest"] == "one" and state["trades"] >= 1:
-        return "BT-15", _("one trade per Rest phase: it is made")
+        return "BT-15", _("one trade per Rest phase, and it has been made")
     return (
         "B-33",
         _("a trade gives up at least two cards that may be discarded"),

@@ -119,8 +119,9 @@ class _Cards:
 
     def item(self, item_class: str) -> dict:
         classes = [item_class]
-        if self.rng.random() < 0.3 and item_class not in ("Skill", "Curse"):
-            classes.append(self.rng.choice(("Reusable", "Skill")))
+        extra = self.rng.choice(("Reusable", "Skill"))
+        if self.rng.random() < 0.3 and item_class not in ("Skill", "Curse", extra):
+            classes.append(extra)
         action = {
             "type": "register_card",
             "id": self.new_id("I"),
@@ -535,10 +536,11 @@ def _recover(state, rng, cards):
 
 def _trade(state, rng, cards):
     catalogue = state["catalogue"]
-    classes = queries.trade_classes(state) or ["Common"]
-    item_class = rng.choice(classes)
-    cost = places.trade_cost(item_class)
     pool = places.discardable_cards(state)
+    classes = queries.trade_classes(state) or ["Common"]
+    affordable = [name for name in classes if places.trade_cost(name) <= len(pool)]
+    item_class = rng.choice(affordable or classes)
+    cost = places.trade_cost(item_class)
     give = rng.sample(pool, min(len(pool), cost)) if pool else ["Vince"]
     items = [
         card

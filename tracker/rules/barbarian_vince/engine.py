@@ -357,13 +357,7 @@ class _Act:
 
     def in_ready(self, card: str) -> None:
         if card == places.locked_card(self.new):
-            raise RuleError(
-                "BT-06",
-                _(
-                    "{card} is the encounter's card: it stays put until the encounter ends",
-                    card=card,
-                ),
-            )
+            refuse_locked(card)
         if card not in self.new["ready"]:
             self.refuse_elsewhere(card, _("in the ready hand"))
 
@@ -371,13 +365,7 @@ class _Act:
         if card not in self.new["exhausted"]:
             self.refuse_elsewhere(card, _("in the exhausted hand"))
         if card == places.locked_card(self.new):
-            raise RuleError(
-                "BT-06",
-                _(
-                    "{card} is the encounter's card: it stays put until the encounter ends",
-                    card=card,
-                ),
-            )
+            refuse_locked(card)
 
     def in_deck(self, card: str) -> None:
         if places.place_of(self.new, card) != places.DECK:
@@ -832,13 +820,7 @@ class _Act:
             if entry["kind"] == "player":
                 raise RuleError("B-29", _("the Player Card is never discarded"))
             if card == locked:
-                raise RuleError(
-                    "BT-06",
-                    _(
-                        "{card} is the encounter's card: it stays until the encounter ends",
-                        card=card,
-                    ),
-                )
+                refuse_locked(card)
             if has_class(entry, "Curse") and not conditions_met:
                 raise RuleError(
                     "B-29",
@@ -968,6 +950,14 @@ class _Act:
 
     def do_end_adventure(self, fields: dict) -> None:
         self.new["status"] = "ended"
+
+
+def refuse_locked(card: str) -> None:
+    """BT-06: the encounter card taken from a hand is locked until its encounter ends."""
+    raise RuleError(
+        "BT-06",
+        _("{card} is the encounter's card: it stays put until the encounter ends", card=card),
+    )
 
 
 def check_bonus(state: dict, card: str, skill: str) -> int:
