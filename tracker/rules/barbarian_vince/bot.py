@@ -156,7 +156,7 @@ class _Cards:
             ]
             lay_low = rng.choice((None, 5, 6, 7, 8, 9))
             locations.append(
-                {"name": f"{name} {map_id[-2:]}", "lay_low": lay_low, "terrains": terrains}
+                {"name": f"{name} {map_id[4:].strip()}", "lay_low": lay_low, "terrains": terrains}
             )
         neighbours = rng.sample(maps, min(len(maps), 2)) + [self.new_id("Map ")]
         self.taken.discard(neighbours[-1])  # a neighbour named, not registered

@@ -310,10 +310,10 @@ def _d_draw_encounter(before, action, after):
     encounter = after["encounter"]
     if encounter["difficulty"] is None:
         return _(
-            "Encounter: {card}, {terrain}", card=encounter["card"], terrain=encounter["terrain"]
+            "Encounter: {card} ({terrain})", card=encounter["card"], terrain=encounter["terrain"]
         )
     return _(
-        "Encounter: {card}, {terrain} {difficulty}",
+        "Encounter: {card} ({terrain}, difficulty {difficulty})",
         card=encounter["card"],
         terrain=encounter["terrain"],
         difficulty=encounter["difficulty"],
