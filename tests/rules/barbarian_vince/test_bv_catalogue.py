@@ -235,3 +235,35 @@ def test_b17_a_z2_encounter_needs_a_z2_card_not_a_z1_card(bv):
     assert "Z2" in error.message
     state = bv.act(state, "draw_encounter", card="Z2a", terrain="Z2", draw="Q08")
     assert state["encounter"]["difficulty"] == 6
+
+
+def test_bt01_oversized_entries_are_refused_with_a_clear_message(bv):
+    begun = bv.begun()
+    places = [{"name": f"P{n}", "terrains": ["O"]} for n in range(41)]
+    many_types = [f"Z{n}" for n in range(1, 18)]
+    oversized = [
+        {"id": "I9", "kind": "item", "number": 1, "classes": ["Common"] * 7},
+        {"id": "M9", "kind": "map", "number": 1, "locations": places},
+        {
+            "id": "M9",
+            "kind": "map",
+            "number": 1,
+            "neighbours": [f"N{n}" for n in range(17)],
+            "locations": places[:1],
+        },
+        {"id": "Q9", "kind": "quest", "number": 1, "terrains": many_types},
+        {"id": "Q9", "kind": "quest", "number": 1, "terrains": ["O" + " " * 70]},
+        {"id": "Q9", "kind": "quest", "number": 1000, "terrains": ["O"]},
+        {"id": "Q9", "kind": "quest", "number": 1, "terrains": ["O"], "name": "n" * 61},
+        {
+            "id": "Q9",
+            "kind": "quest",
+            "number": 1,
+            "terrains": ["O"],
+            "classes": ["Common"],
+            "modifiers": {"hide": 100},
+        },
+    ]
+    for entry in oversized:
+        error = bv.refused(begun, "register_card", "BT-01", **entry)
+        assert error.message and "{" not in error.message

@@ -84,7 +84,7 @@ def clean_text(value, rule: str, what) -> str:
 
 def parse_terrain(value, *, modifier_allowed: bool, rule: str = "BT-01") -> tuple[str, int]:
     """A terrain type and its modifier from player input ("g + 2" -> ("G", 2))."""
-    if not isinstance(value, str):
+    if not isinstance(value, str) or len(value) > MAX_TEXT:
         raise RuleError(rule, _("a terrain type must be written as text, like F or G+2"))
     text = "".join(value.split()).upper()
     match = _TERRAIN.match(text)
@@ -212,8 +212,10 @@ def _terrain_list(value, what, *, modifier_allowed: bool) -> list[str]:
 
 
 def _classes(value) -> list[str]:
-    if not isinstance(value, list):
-        raise RuleError("BT-01", _("the item classes must be a list, like Common and Reusable"))
+    if not isinstance(value, list) or len(value) > len(CLASSES):
+        raise RuleError(
+            "BT-01", _("the item classes must be a list of different classes, like Common")
+        )
     result: list[str] = []
     for item in value:
         name = parse_class(item)
