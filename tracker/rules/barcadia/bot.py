@@ -83,8 +83,6 @@ def candidates(state: dict, rng: random.Random) -> list[dict]:
     phase = state["phase"]
     if phase == "setup":
         return [{"type": "set_up_table", "players": [{"name": "Ana"}, {"name": "Bo"}]}]
-    if phase == "over":
-        return [{"type": "end_turn", "player": name} for name in state["players"]]
     players = list(state["players"])
     found: list[dict] = []
     for name in players:
@@ -103,6 +101,9 @@ def candidates(state: dict, rng: random.Random) -> list[dict]:
         for tile in state["tiles"].values()
         if tile["kind"] != "start"
     ]
+    # Traps go in face-up rooms: those, and one that is not, are worth trying.
+    trap_places = [p for p in tile_places if state["tiles"][key(p)]["face"] == "up"]
+    trap_places = _some(rng, trap_places, 12) + _some(rng, tile_places, 1)
     for name in players:
         hero = state["players"][name]
         here = board.position(state, name)
@@ -113,7 +114,7 @@ def candidates(state: dict, rng: random.Random) -> list[dict]:
         for when in ("your_turn", "between_turns"):
             found.append({"type": "play_loot", "player": name, "when": when, "card": loot_card,
                           "extra_action": when == "your_turn" and rng.random() < 0.3})  # fmt: skip
-            for place in _some(rng, tile_places, 4 if name == active else 1):
+            for place in trap_places if hero["loot_count"] else trap_places[:1]:
                 found.append({"type": "set_trap", "player": name, "at": _hex(place),
                               "when": when, "card": loot_card})  # fmt: skip
         found.append({"type": "gain_power_up", "player": name, "card": rng.choice(POWER_UPS)})

@@ -566,7 +566,9 @@ class _Table:
         rule = "HT-02" if again else "H-07"
         cleaned = {}
         for name, value in rolls.items():
-            trimmed = name.strip()
+            trimmed = name.strip() if isinstance(name, str) else name
+            if trimmed in cleaned:
+                raise fields.refuse("rolls", _("{name} is named twice", name=shown(name)))
             if trimmed not in self.state["players"]:
                 raise fields.refuse(
                     "rolls", _("nobody at this table is called {name}", name=shown(name))

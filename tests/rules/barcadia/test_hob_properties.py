@@ -1,0 +1,116 @@
+"""Property tests: random legal games with 2–6 players over every table rule.
+
+After each step: at most three power-ups each (H-22); health within 0…full (HT-01); at most one
+Drink Hoard (HT-03); at most three traps a room (H-24); heroes only on open places (HT-05);
+nothing accepted after a winner (HT-22); every type `awaiting` lists has an accepted instance
+and no other type has one; the given state is never changed; the log replays to the state; the
+state survives a JSON round trip.
+"""
+
+import json
+import random
+from collections import Counter
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tracker.rules.barcadia import apply, initial_state, replay
+from tracker.rules.barcadia.board import is_open
+from tracker.rules.barcadia.bot import RandomTable, candidates
+from tracker.rules.barcadia.ruleset import CHOICES
+from tracker.rules.errors import RuleError
+
+RULESETS = st.fixed_dictionaries(
+    {"full_hp": st.sampled_from([10, 30, 100, 500])}
+    | {option: st.sampled_from(choices) for option, choices in CHOICES.items()}
+)
+
+
+def check_state(state: dict) -> None:
+    """The invariants every state holds."""
+    assert json.loads(json.dumps(state)) == state
+    if state["phase"] == "setup":
+        return
+    full = state["ruleset"]["full_hp"]
+    for hero in state["players"].values():
+        assert len(hero["power_ups"]) <= 3, hero
+        assert 0 <= hero["hp"] <= hero["hp_max"] == full, hero
+        assert hero["loot_count"] >= len(hero["loot_known"]) >= 0
+        assert is_open(state, (hero["position"][0], hero["position"][1])), hero
+    tiles = state["tiles"].values()
+    assert sum(tile["kind"] == "hoard" for tile in tiles) <= 1
+    assert all(0 <= tile["traps"] <= 3 for tile in tiles)
+    dungeon = state["dungeon"]
+    assert dungeon["recorded"] == sum(tile["kind"] != "start" for tile in tiles) <= dungeon["size"]
+    if state["winner"] is not None:
+        assert state["phase"] == "over" and state["awaiting"]["action"] == []
+
+
+def check_types(state: dict, rng: random.Random) -> None:
+    """Each listed type has an accepted candidate; candidates of other types are refused."""
+    listed = set(state["awaiting"]["action"])
+    accepted: set[str] = set()
+    tries = candidates(state, rng)
+    rng.shuffle(tries)
+    frozen = json.dumps(state, sort_keys=True)
+    for action in tries:
+        kind = action["type"]
+        if kind in listed and kind in accepted:
+            continue
+        try:
+            after = apply(state, action)
+        except RuleError as error:
+            assert str(error).startswith(error.rule + ": ")
+            continue
+        assert kind in listed, (kind, "accepted but not listed", state["awaiting"])
+        assert after["actions"] == state["actions"] + 1
+        accepted.add(kind)
+    assert accepted == listed, (listed - accepted, state["awaiting"])
+    assert json.dumps(state, sort_keys=True) == frozen  # no attempt changed the state
+
+
+def run_game(seed: int, players: int, ruleset: dict, steps: int, every: int) -> Counter:
+    rng = random.Random(seed)
+    table = RandomTable(rng, players, ruleset)
+    log: list[dict] = []
+    state = initial_state()
+    check_state(state)
+    stats: Counter = Counter()
+    for step in range(steps):
+        chosen = table.choose(state)
+        if chosen is None:
+            break
+        action, after = chosen
+        log.append(action)
+        check_state(after)
+        if step % every == 0 or after["phase"] == "over":
+            check_types(after, rng)
+        stats[action["type"]] += 1
+        state = json.loads(json.dumps(after))
+    assert replay(log) == state
+    stats[state["phase"]] += 1
+    return stats
+
+
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    players=st.integers(2, 6),
+    ruleset=RULESETS,
+)
+def test_h22_h24_ht05_ht22_random_games_keep_every_invariant(seed, players, ruleset):
+    run_game(seed, players, ruleset, steps=300, every=3)
+
+
+def test_ht22_bot_games_reach_winners_and_every_action_type():
+    stats: Counter = Counter()
+    for seed in range(8):
+        stats += run_game(seed, 2 + seed % 5, None, steps=900, every=25)
+    assert stats["over"] >= 5, stats
+    missing = [kind for kind in (
+        "set_up_table", "roll_for_order", "duel", "explore", "fight", "team_battle",
+        "boss_fight", "challenge_hoard", "move", "use_portal", "trap_roll", "gain_power_up",
+        "discard_power_up", "gain_loot", "note_loot", "play_loot", "set_trap", "take_damage",
+        "heal", "place_hero", "move_tile", "end_turn",
+    ) if stats[kind] == 0]  # fmt: skip
+    assert missing == [], stats
