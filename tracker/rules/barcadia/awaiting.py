@@ -50,7 +50,11 @@ def describe(state: dict) -> dict:
     actions = [*light, "take_damage", "gain_power_up", "end_turn"]
     if any(hero["power_ups"] for hero in players.values()):
         actions.append("discard_power_up")
-    if any(queries.place_hero_targets(state, other) for other in players):
+    # A hero in a room may be put on the Starting Point; one there, on any open room.
+    if (
+        any(hero["position"] != [0, 0] for hero in players.values())
+        or len(board.open_places(state)) > 1
+    ):
         actions.append("place_hero")
     if state["dungeon"]["recorded"] > 0:
         actions.append("move_tile")

@@ -102,8 +102,14 @@ def candidates(state: dict, rng: random.Random) -> list[dict]:
         if tile["kind"] != "start"
     ]
     # Traps go in face-up rooms: those, and one that is not, are worth trying.
-    trap_places = [p for p in tile_places if state["tiles"][key(p)]["face"] == "up"]
-    trap_places = _some(rng, trap_places, 12) + _some(rng, tile_places, 1)
+    face_up = [
+        p
+        for p in tile_places
+        if state["tiles"][key(p)]["face"] == "up" and state["tiles"][key(p)]["kind"] != "hoard"
+    ]
+    occupied = {board.position(state, name) for name in players}
+    free = [p for p in face_up if p not in occupied and state["tiles"][key(p)]["traps"] < 3]
+    trap_places = _some(rng, free, 6) + _some(rng, tile_places, 2)
     for name in players:
         hero = state["players"][name]
         here = board.position(state, name)
@@ -130,7 +136,7 @@ def candidates(state: dict, rng: random.Random) -> list[dict]:
             discards.append(state["pending"][0]["card"])
         for card in discards:
             found.append({"type": "discard_power_up", "player": name, "card": card})
-        for place in [ORIGIN, *_some(rng, tile_places, 3)]:
+        for place in [ORIGIN, *_some(rng, face_up, 4), *_some(rng, tile_places, 1)]:
             found.append({"type": "place_hero", "player": name, "at": _hex(place)})
         found.append({"type": "end_turn", "player": name})
         found.append({"type": "challenge_hoard", "player": name, "roll": _roll(rng)})

@@ -11,7 +11,7 @@ from .. import log
 from ..errors import RuleError
 from ..text import _, ngettext
 from . import board, fields
-from .awaiting import describe
+from .awaiting import describe, pending_reason
 from .geometry import ORIGIN, are_adjacent, distance, is_start, place_of, starting_point_flower
 from .geometry import key as hex_key
 from .geometry import text as hex_text
@@ -26,9 +26,6 @@ MAX_POWER_UPS = 3  # H-22
 HOARD_POWER_UPS = 3  # H-11, H-20
 TILE_REACH = 200  # HT-17: a tile moved by a card stays within this distance of [0, 0]
 FULL_DUNGEON, SMALL_DUNGEON = 50, 30  # H-03
-
-LIGHT = ("gain_loot", "heal", "note_loot", "play_loot")
-CARD_EFFECTS = ("take_damage", "place_hero", "move_tile", "set_trap")
 
 # The fields each action type reads (HL-02: any other top-level field is ignored).
 ACTION_FIELDS = {
@@ -81,17 +78,6 @@ ACTION_WORDS = {
     "place_hero": _("put a hero somewhere"),
     "move_tile": _("move a tile"),
     "end_turn": _("end the turn"),
-}
-# The rule that says what a pending item waits for, for refusals of anything else.
-PENDING_RULES = {
-    "fight": "H-14",
-    "team_battle": "H-16",
-    "boss_fight": "H-19",
-    "hoard": "H-20",
-    "duel": "H-26",
-    "traps": "H-25",
-    "power_up": "HT-09",
-    "discard": "H-22",
 }
 
 
@@ -236,7 +222,7 @@ class _Table:
             _(
                 "you can't {what} now: first, {waiting}",
                 what=ACTION_WORDS[kind],
-                waiting=self.state["awaiting"]["reason"],
+                waiting=pending_reason(self.state, first),
             ),
         )
 
@@ -272,7 +258,7 @@ class _Table:
                     "{hero} can't {what} now: first, {waiting}",
                     hero=name,
                     what=ACTION_WORDS[kind],
-                    waiting=self.state["awaiting"]["reason"],
+                    waiting=pending_reason(self.state, first),
                 ),
             )
         return first
@@ -426,7 +412,6 @@ class _Table:
         allowed = (roller, *others)
         used: dict[tuple[str, str], int] = {}
         signature: set[str] = set()
-        loot: dict[str, int] = {}
         for item in declared:
             who = item["player"]
             if who not in allowed:
@@ -465,8 +450,6 @@ class _Table:
                         "HT-14", _("{hero}'s signature move counts once per roll", hero=who)
                     )
                 signature.add(who)
-            elif item["source"] == "loot":
-                loot[who] = loot.get(who, 0) + 1
         for item in declared:
             if item["source"] == "loot":
                 self.spend_loot(item["player"], item["card"])
