@@ -1256,11 +1256,9 @@ class _Table:
                 ),
             )
         tiles = self.state["tiles"]
-        moved = dict(tiles.pop(hex_key(source)))
-        moved["at"] = _hex_list(to)
-        tiles[hex_key(to)] = moved
+        tiles[hex_key(to)] = tiles.pop(hex_key(source))  # its traps and power-ups go with it
         self._tiles.discard(hex_key(source))
-        self._tiles.add(hex_key(to))
+        self.tile(to)["at"] = _hex_list(to)
         for other, hero in self.state["players"].items():
             if (hero["position"][0], hero["position"][1]) == source:
                 # Carried with the tile, entering nothing: `arrived` stays as it was.
