@@ -3,7 +3,7 @@
 After each step: at most three power-ups each (H-22); health within 0…full (HT-01); at most one
 Drink Hoard (HT-03); at most three traps a room (H-24); heroes only on open places (HT-05);
 nothing accepted after a winner (HT-22); every type `awaiting` lists has an accepted instance
-and no other type has one; the given state is never changed; the log replays to the state; the
+and no other type has one, and per seat likewise for `seat_actions`; the given state is never changed; the log replays to the state; the
 state survives a JSON round trip.
 """
 
@@ -14,7 +14,7 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tracker.rules.barcadia import apply, initial_state, replay
+from tracker.rules.barcadia import apply, initial_state, replay, seat_actions
 from tracker.rules.barcadia.board import is_open
 from tracker.rules.barcadia.bot import RandomTable, candidates
 from tracker.rules.barcadia.ruleset import CHOICES
@@ -47,15 +47,17 @@ def check_state(state: dict) -> None:
 
 
 def check_types(state: dict, rng: random.Random) -> None:
-    """Each listed type has an accepted candidate; candidates of other types are refused."""
+    """Each listed type has an accepted candidate and no other type has one; per seat, the
+    types `seat_actions` gives a hero are exactly those accepted with that hero as `player`."""
     listed = set(state["awaiting"]["action"])
-    accepted: set[str] = set()
+    seats = seat_actions(state)
+    accepted: set[tuple[str, str | None]] = set()
     tries = candidates(state, rng)
     rng.shuffle(tries)
     frozen = json.dumps(state, sort_keys=True)
     for action in tries:
-        kind = action["type"]
-        if kind in listed and kind in accepted:
+        kind, who = action["type"], action.get("player")
+        if (kind, who) in accepted:
             continue
         try:
             after = apply(state, action)
@@ -63,9 +65,15 @@ def check_types(state: dict, rng: random.Random) -> None:
             assert str(error).startswith(error.rule + ": ")
             continue
         assert kind in listed, (kind, "accepted but not listed", state["awaiting"])
+        assert who is None or kind in seats[who], (kind, who, seats)
         assert after["actions"] == state["actions"] + 1
-        accepted.add(kind)
-    assert accepted == listed, (listed - accepted, state["awaiting"])
+        accepted.add((kind, who))
+    assert {kind for kind, _who in accepted} == listed, state["awaiting"]
+    for name, kinds in seats.items():
+        missing = {kind for kind in kinds if kind != "roll_for_order"} - {
+            kind for kind, who in accepted if who == name
+        }
+        assert not missing, (name, missing, state["awaiting"])
     assert json.dumps(state, sort_keys=True) == frozen  # no attempt changed the state
 
 

@@ -158,9 +158,10 @@ def candidates(state: dict, rng: random.Random) -> list[dict]:
         for place in portals:
             found.append({"type": "use_portal", "player": name, "to": _hex(place)})
     found += _moves(state, active)
-    for place in tile_places[:1] + tile_places[-1:]:
-        found.append({"type": "move_tile", "player": active, "from": _hex(place),
-                      "to": _hex(_free_hex(state, rng))})  # fmt: skip
+    for name in players:
+        for place in _some(rng, tile_places, 1):
+            found.append({"type": "move_tile", "player": name, "from": _hex(place),
+                          "to": _hex(_free_hex(state, rng))})  # fmt: skip
     found += _pending_answers(state, rng)
     return found
 

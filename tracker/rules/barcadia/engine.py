@@ -654,11 +654,6 @@ class _Table:
                 )
             raise RuleError("H-09", _("the tile at {at} is already face up", at=hex_text(at)))
         if record is None:
-            if face is None:
-                raise RuleError(
-                    "HT-08",
-                    _("say what you turned up at {at}: its kind and values", at=hex_text(at)),
-                )
             if dungeon["recorded"] >= dungeon["size"]:
                 raise RuleError(
                     "HT-03",
@@ -667,6 +662,11 @@ class _Table:
                         size=dungeon["size"],
                         at=hex_text(at),
                     ),
+                )
+            if face is None:
+                raise RuleError(
+                    "HT-08",
+                    _("say what you turned up at {at}: its kind and values", at=hex_text(at)),
                 )
             if face["kind"] == "hoard" and dungeon["hoard"] is not None:
                 raise RuleError(
