@@ -3,10 +3,12 @@
 This is the one place that knows all the games; a game's own package never imports another's.
 """
 
-from . import card_rpg
+from . import barbarian_vince, barcadia, card_rpg
 
 ENGINES = {
-    "card-rpg": card_rpg,
+    card_rpg.GAME: card_rpg,
+    barbarian_vince.GAME: barbarian_vince,
+    barcadia.GAME: barcadia,
 }
 
 

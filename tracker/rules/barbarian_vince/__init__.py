@@ -55,7 +55,11 @@ def legal_action_types(state: dict) -> list[str]:
     return list(state["awaiting"]["action"])
 
 
+# `manage.py replay` reports a refusal as one JSON object (the actions file's contract).
+REFUSAL_AS_JSON = True
+
 __all__ = [
+    "REFUSAL_AS_JSON",
     "ACTION_FIELDS",
     "ACTION_TYPES",
     "ACTION_WORDS",

@@ -20,7 +20,11 @@ from .ruleset import Ruleset
 from .table import VirtualTable
 from .undo import session_crossing, undo_card_moves
 
+# The id its log files carry in "game" (a file without one is Card RPG too).
+GAME = "card-rpg"
+
 __all__ = [
+    "GAME",
     "ACTION_FIELDS",
     "ACTION_TYPES",
     "NAME_MAX_LENGTH",
