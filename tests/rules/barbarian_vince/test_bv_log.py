@@ -65,7 +65,7 @@ def test_a01_a_log_file_names_the_game_and_replays_to_the_same_state():
         1,
         "barbarian-vince",
     )
-    assert replay(load_log(text)) == replay(actions)
+    assert replay(load_log(text, game=GAME)) == replay(actions)
 
 
 def test_a01_replay_reports_the_first_refused_action_with_its_index(bv):
