@@ -116,7 +116,7 @@ SECURE_CSP = {
 }
 
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "tracker:character_list"
+LOGIN_REDIRECT_URL = "tracker:home"
 LOGOUT_REDIRECT_URL = "login"
 
 LANGUAGE_CODE = "en"

@@ -10,7 +10,14 @@ from __future__ import annotations
 import pytest
 
 from tests.trust.conftest import HTMX, make_character, snapshot
-from tests.trust.trust_urls import PLAUSIBLE_FIELDS, SKIPPED_PREFIXES, app_routes, urls_for, walk
+from tests.trust.trust_urls import (
+    PLAUSIBLE_FIELDS,
+    PUBLIC_ROUTES,
+    SKIPPED_PREFIXES,
+    app_routes,
+    urls_for,
+    walk,
+)
 from tracker.card_rpg.models import ActionLogEntry, Character
 
 pytestmark = pytest.mark.django_db
@@ -45,6 +52,12 @@ def test_another_player_gets_404_everywhere_and_changes_nothing(
     client, owner, intruder, victim, route
 ):
     client.force_login(intruder)
+    if route.name in PUBLIC_ROUTES:
+        for url in urls_for(route, victim):
+            response = client.get(url)
+            assert response.status_code == 404, (url, response.status_code)
+            assert "Zyxwv" not in response.text
+        return
     if not route.character_scoped:
         # The player's own pages (list, create, import): they never show A's character.
         response = client.get("/" + route.route)
@@ -76,6 +89,15 @@ def test_an_anonymous_visitor_is_sent_to_log_in_and_changes_nothing(client, vict
     before = snapshot(victim.pk)
     stored = everything_stored()
     urls = urls_for(route, victim) if route.character_scoped else ["/" + route.route]
+    if route.name in PUBLIC_ROUTES:
+        # Open to guests without an account, but only with a real link: forged ones get 404.
+        for url in urls_for(route, victim):
+            for headers in ({}, HTMX):
+                assert client.get(url, headers=headers).status_code == 404, url
+                response = client.post(url, PLAUSIBLE_FIELDS, headers=headers)
+                assert response.status_code == 404, url
+        assert snapshot(victim.pk) == before
+        return
     for url in urls:
         for headers in ({}, HTMX):
             for response in (

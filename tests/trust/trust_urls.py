@@ -20,6 +20,13 @@ SKIPPED_PREFIXES = {
     "accounts/": "account pages hold no character",
 }
 
+# Pages a visitor without an account may open: a guest takes a seat at a shared table with the
+# host's link. Walked with forged links and games without seats: always 404, nothing shown.
+PUBLIC_ROUTES = {
+    "tracker:seat_join": "a guest joins a table without an account; a forged link gets 404",
+}
+FORGED_TOKEN = "forged-0123456789abcdefghijklmnop"
+
 # Every action type of rules/actions.md, the play screen's own list, and one the app lacks.
 ENGINE_ACTIONS = {
     "create_character",
@@ -92,6 +99,13 @@ def app_routes() -> list[Route]:
     return [r for r in walk() if not r.route.startswith(tuple(SKIPPED_PREFIXES))]
 
 
+def seated_games() -> list[str]:
+    """The games whose tables have seats (joined with a link)."""
+    from tracker.core import games
+
+    return [game.id for game in games.all_games() if game.seat_model is not None]
+
+
 def urls_for(route: Route, character: Character) -> list[str]:
     """Concrete URLs for a route aimed at `character`: one per value of each parameter."""
     values = {
@@ -99,6 +113,9 @@ def urls_for(route: Route, character: Character) -> list[str]:
         # A real seq of the log: the creation, the middle and the newest action.
         "seq": sorted({1, max(1, character.last_seq // 2), character.last_seq}),
         "action": ACTIONS,
+        # A game with no seats, one the app does not know, and every game that has seats.
+        "game_id": ["card-rpg", "no-such-game", *seated_games()],
+        "token": [FORGED_TOKEN, "x"],
     }
     unknown = set(route.params) - values.keys()
     assert not unknown, f"{route.name}: teach the ownership walk to fill {sorted(unknown)}"

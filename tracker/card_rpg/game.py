@@ -14,6 +14,7 @@ import dataclasses
 from datetime import datetime
 
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 
 from tracker.card_rpg import projections
 from tracker.card_rpg.models import ActionLogEntry, Character, Fight, PlaySession
@@ -189,6 +190,9 @@ GAME = games.register(
         url=lambda character: reverse("tracker:character_detail", args=[character.pk]),
         waiting_for=_waiting_for,
         new_url="tracker:character_create",
+        new_label=gettext_lazy("New character"),
+        home_heading=gettext_lazy("Your characters"),
+        home_template="card_rpg/characters/_home.html",
         first_action="create_character",
         export_extra=lambda character: {"ruleset": character.ruleset},
         check_table=check_table,

@@ -5,7 +5,6 @@ from django.urls import path
 from tracker.card_rpg.views import characters, history, play
 
 urlpatterns = [
-    path("", characters.character_list, name="character_list"),
     path("characters/new/", characters.character_create, name="character_create"),
     path("characters/import/", characters.character_import, name="character_import"),
     path("characters/<int:pk>/", characters.character_detail, name="character_detail"),

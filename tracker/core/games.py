@@ -73,7 +73,11 @@ class Game:
     # Where the record's main screen is, and what it waits for now (for "Your games").
     url: Callable[[Any], str] = lambda record: "/"
     waiting_for: Callable[[Any], str] = lambda record: ""
-    new_url: str = ""  # the page that starts a new record
+    new_url: str = ""  # the URL name of the page that starts a new record
+    new_label: str = ""  # its button: "New character"
+    # "Your games": the section's heading and the template drawing its records (`records`).
+    home_heading: str = ""
+    home_template: str = ""
     # The action a log begins with (e.g. create_character).
     first_action: str = ""
     # Top-level fields an export adds beside "game" and "name" (e.g. Card RPG's ruleset).

@@ -30,7 +30,6 @@ from tracker.card_rpg.services import VersionConflict
 from tracker.rules import ReplayError, RuleError, Ruleset
 from tracker.templatetags.cards import card_name
 
-LIST = "card_rpg/characters/list.html"
 CREATE = "card_rpg/characters/create.html"
 SHEET = "card_rpg/characters/detail.html"
 RENAME = "card_rpg/characters/rename.html"
@@ -68,14 +67,6 @@ def _form_page(
     status = 400 if refused and not request.htmx else 200
     name = f"{template}#{partial}" if request.htmx else template
     return render(request, name, context, status=status)
-
-
-@login_required
-@require_GET
-def character_list(request: HttpRequest) -> HttpResponse:
-    """The logged-in player's characters (only their own)."""
-    characters = Character.objects.filter(owner=request.user)
-    return render(request, LIST, {"characters": characters})
 
 
 # -- create ---------------------------------------------------------------------------------
@@ -254,7 +245,7 @@ def character_delete(request: HttpRequest, pk: int) -> HttpResponse:
             character = _conflict(form, error)
         else:
             messages.success(request, f"{character.name} was deleted.")
-            return _go(request, reverse("tracker:character_list"))
+            return _go(request, reverse("tracker:home"))
     context = {"character": character, "form": form}
     refused = request.method == "POST"
     return _form_page(request, DELETE, "delete-form", context, refused=refused)

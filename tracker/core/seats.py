@@ -1,0 +1,194 @@
+"""Seats at a shared table: who may see a record and act for which player.
+
+The owner (the host) sees everything and manages the seats. Every other phone holds at most one
+seat of a table: a signed-in friend's seat names their account; a guest's phone holds the seat
+through a signed cookie carrying the seat's holder key (only its hash is stored). A guest takes
+a seat with the seat's unguessable join link (shown as a QR code by the host). Revoking a seat
+gives it a new join link and forgets its holder: the old link and the old cookie get nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass, field
+
+from django.core import signing
+from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse
+from django.utils import timezone
+
+from tracker.core.games import Game
+
+COOKIE_SALT = "tracker.seat"
+COOKIE_MAX_AGE = 60 * 60 * 24 * 365  # a season of play on that phone
+
+
+class SeatError(Exception):
+    """A seat that can't be taken or changed (taken by someone else, or revoked)."""
+
+
+@dataclass
+class Access:
+    """What the request may do with a record: the owner, and the seats it holds."""
+
+    record: object
+    is_owner: bool
+    seats: list = field(default_factory=list)  # the Seat rows this request holds
+
+    @property
+    def seat_numbers(self) -> set[int]:
+        return {seat.number for seat in self.seats}
+
+    def may_act_for(self, number: int, *, owner_acts_for_all: bool = False) -> bool:
+        """Whether the request may act for seat `number` (the owner only if the table allows)."""
+        return number in self.seat_numbers or (self.is_owner and owner_acts_for_all)
+
+
+def new_token() -> str:
+    """An unguessable token for a join link or a holder key."""
+    return secrets.token_urlsafe(24)
+
+
+def _hash(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def cookie_name(game: Game, record_id: int) -> str:
+    """The cookie a guest's phone keeps its seat of this record in."""
+    return f"seat-{game.id}-{record_id}"
+
+
+def seats_create(*, game: Game, record, names: list[str]):
+    """Make a free seat for each name, in seating order (within the caller's transaction)."""
+    model = game.seat_model
+    seats = [
+        model(**{_fk(game): record}, number=number, name=name, join_token=new_token())
+        for number, name in enumerate(names, start=1)
+    ]
+    model.objects.bulk_create(seats)
+    return seats
+
+
+@transaction.atomic
+def seat_take(*, game: Game, token: str, user=None) -> tuple[object, str | None]:
+    """Take the seat whose join link is `token`: for `user`, or (no user) for a guest's phone.
+
+    Returns the seat and, for a guest, the holder key to keep in the phone's cookie. Raises
+    SeatError if another account or another phone holds the seat already; a phone or account
+    that already holds it gets it again.
+    """
+    model = game.seat_model
+    seat = model.objects.select_for_update().filter(join_token=token).first()
+    if seat is None:
+        raise SeatError("this join link is not valid any more: ask the host for the table's link")
+    if user is not None and user.is_authenticated:
+        if seat.user_id == user.pk:
+            return seat, None
+        if seat.taken:
+            raise SeatError(f"{seat.name}'s seat is taken: ask the host to free it")
+        if model.objects.filter(**{_fk(game): _record_of(game, seat)}, user=user).exists():
+            raise SeatError("you hold another seat at this table already")
+        seat.user = user
+        seat.joined_at = timezone.now()
+        seat.save(update_fields=["user", "joined_at"])
+        return seat, None
+    if seat.taken:
+        raise SeatError(f"{seat.name}'s seat is taken: ask the host to free it")
+    key = new_token()
+    seat.holder_key = _hash(key)
+    seat.joined_at = timezone.now()
+    seat.save(update_fields=["holder_key", "joined_at"])
+    return seat, key
+
+
+@transaction.atomic
+def seat_revoke(*, game: Game, record_id: int, owner, number: int):
+    """Free seat `number`: a new join link, and whoever held it holds it no more."""
+    record = game.record_model.objects.select_for_update().get(pk=record_id, owner=owner)
+    seat = record.seats.get(number=number)
+    seat.user = None
+    seat.holder_key = ""
+    seat.joined_at = None
+    seat.join_token = new_token()
+    seat.save(update_fields=["user", "holder_key", "joined_at", "join_token"])
+    return seat
+
+
+def remember_guest(response: HttpResponse, *, game: Game, seat, key: str) -> None:
+    """Keep a guest's seat on their phone: a signed, HTTP-only cookie for this record."""
+    record_id = getattr(seat, f"{_fk(game)}_id")
+    response.set_signed_cookie(
+        cookie_name(game, record_id),
+        f"{seat.pk}:{key}",
+        salt=COOKIE_SALT,
+        max_age=COOKIE_MAX_AGE,
+        httponly=True,
+        samesite="Lax",
+    )
+
+
+def access(request: HttpRequest, *, game: Game, record_id: int) -> Access:
+    """The record if this request may see it (owner or seat holder), else Http404.
+
+    A guest's cookie counts only while it is correctly signed and its key still matches the
+    seat's (a revoked seat has a new key).
+    """
+    user = request.user if request.user.is_authenticated else None
+    record = game.record_model.objects.filter(pk=record_id).first()
+    if record is None:
+        raise Http404("no such record")
+    is_owner = user is not None and record.owner_id == user.pk
+    seats = []
+    if game.seat_model is not None:
+        if user is not None:
+            seats = list(record.seats.filter(user=user))
+        guest = _guest_seat(request, game, record)
+        if guest is not None and all(seat.pk != guest.pk for seat in seats):
+            seats.append(guest)
+    if not is_owner and not seats:
+        raise Http404("no such record")
+    return Access(record=record, is_owner=is_owner, seats=seats)
+
+
+def _guest_seat(request: HttpRequest, game: Game, record):
+    try:
+        value = request.get_signed_cookie(
+            cookie_name(game, record.pk), salt=COOKIE_SALT, max_age=COOKIE_MAX_AGE
+        )
+    except (KeyError, signing.BadSignature):
+        return None
+    seat_id, _, key = value.partition(":")
+    if not seat_id.isdigit() or not key:
+        return None
+    seat = record.seats.filter(pk=int(seat_id)).first()
+    if seat is None or not seat.holder_key:
+        return None
+    if not secrets.compare_digest(seat.holder_key, _hash(key)):
+        return None
+    return seat
+
+
+def _fk(game: Game) -> str:
+    """The seat model's foreign key to its record (the one whose related name is "seats")."""
+    for f in game.seat_model._meta.get_fields():
+        if getattr(f, "related_model", None) is game.record_model and f.many_to_one:
+            return f.name
+    raise LookupError(f"{game.seat_model.__name__} has no foreign key to {game.record_model}")
+
+
+def _record_of(game: Game, seat):
+    return getattr(seat, _fk(game))
+
+
+__all__ = [
+    "Access",
+    "SeatError",
+    "access",
+    "cookie_name",
+    "new_token",
+    "remember_guest",
+    "seat_revoke",
+    "seat_take",
+    "seats_create",
+]

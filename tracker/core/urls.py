@@ -1,0 +1,13 @@
+"""The core's pages: Your games, importing any game's file, taking a seat at a table."""
+
+from django.urls import path
+
+from tracker.core import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    # The home was once Card RPG's character list: the old name still finds it.
+    path("", views.home, name="character_list"),
+    path("import/", views.record_import, name="import"),
+    path("join/<str:game_id>/<str:token>/", views.seat_join, name="seat_join"),
+]

@@ -1,0 +1,121 @@
+"""The core's own pages: "Your games", importing any game's file, and taking a seat at a table."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+from django_htmx.http import HttpResponseClientRedirect
+
+from tracker.core import games, seats
+from tracker.core import services as core
+from tracker.core.forms import LogFileForm
+from tracker.rules.errors import ReplayError, RuleError
+
+HOME = "core/home.html"
+IMPORT = "core/import.html"
+JOIN = "core/join.html"
+
+
+@login_required
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    """Your games: every record of every game the player owns or holds a seat at, newest first."""
+    sections = []
+    for game in games.all_games():
+        mine = Q(owner=request.user)
+        if game.seat_model is not None:
+            mine |= Q(seats__user=request.user)
+        records = list(game.record_model.objects.filter(mine).distinct())
+        for record in records:
+            record.waiting_for = game.waiting_for(record)
+            record.is_mine = record.owner_id == request.user.pk
+        sections.append({"game": game, "records": records})
+    return render(request, HOME, {"sections": sections})
+
+
+def _go(request: HttpRequest, url: str) -> HttpResponse:
+    """Post/redirect/get, for htmx too (a whole new page, not a swap)."""
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def record_import(request: HttpRequest) -> HttpResponse:
+    """A record of any game from a file exported by this app; a refused file creates nothing."""
+    posted = request.method == "POST"
+    form = LogFileForm(request.POST if posted else None, request.FILES if posted else None)
+    if posted and form.is_valid():
+        text = form.cleaned_data["log_file"]
+        try:
+            prepared = core.record_import_prepare(text=text)
+        except ReplayError as error:
+            kind = error.action.get("type", "?") if isinstance(error.action, dict) else "?"
+            form.add_error(
+                "log_file",
+                _(
+                    "Action %(number)s in the file (%(kind)s) was refused — %(error)s. "
+                    "Nothing was imported."
+                )
+                % {"number": error.index + 1, "kind": kind, "error": error.error},
+            )
+        except (RuleError, ValueError) as error:
+            form.add_error("log_file", _("%(error)s. Nothing was imported.") % {"error": error})
+        else:
+            earlier = core.earlier_imports(
+                game=prepared.game, owner=request.user, digest=prepared.digest
+            )
+            record = core.record_import_write(prepared=prepared, owner=request.user)
+            if earlier:
+                messages.info(
+                    request,
+                    _("You imported this file before: %(name)s is a second copy.")
+                    % {"name": record.name},
+                )
+            messages.success(request, _("%(name)s was imported.") % {"name": record.name})
+            return _go(request, prepared.game.url(record))
+    status = 400 if posted else 200
+    return render(
+        request,
+        f"{IMPORT}#import-form" if request.htmx and posted else IMPORT,
+        {"form": form, "games": games.all_games()},
+        status=200 if request.htmx else status,
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def seat_join(request: HttpRequest, game_id: str, token: str) -> HttpResponse:
+    """Take a seat at a shared table with the link (or QR code) the host showed."""
+    try:
+        game = games.get(game_id)
+    except KeyError:
+        raise Http404("no such game") from None
+    if game.seat_model is None:
+        raise Http404("this game has no seats")
+    seat = game.seat_model.objects.filter(join_token=token).first()
+    if seat is None:
+        return render(request, JOIN, {"game": game, "seat": None}, status=404)
+    record = getattr(seat, seats._fk(game))
+    if request.method == "POST":
+        try:
+            seat, key = seats.seat_take(game=game, token=token, user=request.user)
+        except seats.SeatError as error:
+            context = {"game": game, "seat": seat, "record": record, "error": str(error)}
+            return render(request, JOIN, context, status=409)
+        response = redirect(game.url(record))
+        if key is not None:
+            seats.remember_guest(response, game=game, seat=seat, key=key)
+        messages.success(request, _("You sit as %(name)s.") % {"name": seat.name})
+        return response
+    context = {
+        "game": game,
+        "seat": seat,
+        "record": record,
+        "action": reverse("tracker:seat_join", args=[game.id, token]),
+    }
+    return render(request, JOIN, context)
