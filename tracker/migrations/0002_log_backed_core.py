@@ -112,6 +112,16 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        # The inventory rows give up the name "inventory" to the character's new column.
+        migrations.AlterField(
+            model_name="inventorycard",
+            name="character",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="inventory_rows",
+                to="tracker.character",
+            ),
+        ),
         # The character's row: what the core keeps for every record, and the new projections.
         migrations.AddField(
             model_name="character",
