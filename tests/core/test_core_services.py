@@ -305,3 +305,21 @@ def test_backup_and_restore_carry_a_game_the_core_knew_nothing_of(counter_game, 
         counter.last_seq,
         counter.name,
     )
+
+
+def test_the_export_and_import_commands_carry_any_game(counter_game, host, tmp_path):
+    from django.core.management import CommandError, call_command
+
+    counter = played(counter_game, host, 12)
+    path = tmp_path / "tally.cardrpg.json"
+    call_command("export", "counter", str(counter.pk), "-o", str(path))
+    assert json.loads(path.read_text())["game"] == "counter"
+    out = __import__("io").StringIO()
+    call_command("import", str(path), "--owner", "host", stdout=out)
+    game_id, pk = out.getvalue().split()
+    copy = Counter.objects.get(pk=int(pk))
+    assert game_id == "counter" and copy.state == counter.state and copy.pk != counter.pk
+    with pytest.raises(CommandError, match="no game 'chess'"):
+        call_command("export", "chess", "1")
+    with pytest.raises(CommandError, match="no counter with id"):
+        call_command("export", "counter", "999999")
