@@ -59,6 +59,26 @@ def browser_context_args(browser_context_args):
     return {**browser_context_args, "viewport": PHONE, "device_scale_factor": 2}
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """The test database, plus the tables of the tiny game the core is tested with.
+
+    Its models (tests/core/counter_game.py) are known to Django wherever the tests are
+    collected, so every worker's database has their tables; no migration knows them.
+    """
+    from django.db import connection
+
+    from tests.core.counter_game import MODELS
+
+    with (
+        django_db_blocker.unblock(),
+        connection.constraint_checks_disabled(),
+        connection.schema_editor() as editor,
+    ):
+        for model in MODELS:
+            editor.create_model(model)
+
+
 @pytest.fixture(autouse=True)
 def _plain_static_storage(settings):
     """Tests serve static files from the source folders, not from a collected manifest."""
