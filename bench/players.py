@@ -50,6 +50,7 @@ WEIGHTS = {
     "end_session": 0.05,
 }
 PLAY_PATH = re.compile(r"/characters/(\d+)/")
+TRANSACTION_CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE SAVEPOINT")
 
 
 class ServerGone(Exception):
@@ -65,6 +66,7 @@ class Response:
     body: bytes
     elapsed: float
     queries: int = -1  # SQL queries it ran (DjangoTransport with measure=True only)
+    control: int = 0  # and the transaction-control statements beside them (BEGIN, COMMIT)
 
     @property
     def text(self) -> str:
@@ -141,8 +143,12 @@ class DjangoTransport:
                 answer = self.client.post(path, values, headers=headers or {})
             elapsed = time.perf_counter() - start
         got = {name.lower(): value for name, value in answer.items()}
-        count = len(queries.captured_queries) if self.measure else -1
-        return Response(answer.status_code, got, answer.content, elapsed, count)
+        # Transaction control (SQLite's BEGIN IMMEDIATE and COMMIT, savepoints) is counted apart:
+        # PostgreSQL's driver sends none of it as a statement, so only queries compare.
+        sqls = [q["sql"] for q in queries.captured_queries]
+        control = sum(sql.startswith(TRANSACTION_CONTROL) for sql in sqls)
+        count = len(sqls) - control if self.measure else -1
+        return Response(answer.status_code, got, answer.content, elapsed, count, control)
 
     def csrf_cookie(self) -> str:
         cookie = self.client.cookies.get("csrftoken")

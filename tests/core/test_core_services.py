@@ -323,3 +323,89 @@ def test_the_export_and_import_commands_carry_any_game(counter_game, host, tmp_p
         call_command("export", "chess", "1")
     with pytest.raises(CommandError, match="no counter with id"):
         call_command("export", "counter", "999999")
+
+
+def test_a_record_the_caller_read_is_not_read_again_and_the_write_proves_it_was_current(
+    counter_game, host
+):
+    from django.test.utils import CaptureQueriesContext
+
+    counter = start(counter_game, host)
+    screen = Counter.objects.get(pk=counter.pk)  # the read the screen was drawn from
+    with CaptureQueriesContext(connection) as queries:
+        core.record_apply(
+            game=counter_game,
+            record_id=screen.pk,
+            owner=host,
+            action={"type": "add", "by": 1},
+            expected_version=screen.version,
+            record=screen,
+        )
+    writes = [
+        q["sql"] for q in queries.captured_queries if q["sql"].startswith(("INSERT", "UPDATE"))
+    ]
+    reads = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("SELECT")]
+    assert len(writes) == 2 and not reads  # one insert, one update, no second read
+    assert (screen.version, screen.state["count"]) == (2, 1)
+
+
+@pytest.mark.parametrize("meanwhile", ["another action", "a rename"])
+def test_a_write_on_a_stale_read_is_a_conflict_and_writes_nothing(counter_game, host, meanwhile):
+    counter = start(counter_game, host)
+    stale = Counter.objects.get(pk=counter.pk)
+    if meanwhile == "another action":
+        add(counter_game, Counter.objects.get(pk=counter.pk))
+    else:
+        core.record_rename(
+            game=counter_game, record_id=counter.pk, owner=host, name="Other", expected_version=1
+        )
+    before = (CounterLogEntry.objects.count(), Counter.objects.get(pk=counter.pk).version)
+    with pytest.raises(core.VersionConflict) as conflict:
+        core.record_apply(
+            game=counter_game,
+            record_id=stale.pk,
+            owner=host,
+            action={"type": "add", "by": 3},
+            expected_version=1,
+            record=stale,
+        )
+    assert conflict.value.record.version == before[1] == 2
+    assert (CounterLogEntry.objects.count(), Counter.objects.get(pk=counter.pk).version) == before
+    with pytest.raises(core.VersionConflict):
+        core.record_undo(
+            game=counter_game,
+            record_id=stale.pk,
+            owner=host,
+            expected_version=1,
+            record=Counter.objects.get(pk=counter.pk),
+        )
+
+
+def test_an_undo_on_a_stale_read_takes_nothing_back(counter_game, host):
+    counter = played(counter_game, host, 4)
+    stale = Counter.objects.get(pk=counter.pk)
+    add(counter_game, Counter.objects.get(pk=counter.pk))  # another screen acted meanwhile
+    with pytest.raises(core.VersionConflict):
+        core.record_undo(
+            game=counter_game,
+            record_id=stale.pk,
+            owner=host,
+            steps=2,
+            expected_version=stale.version,
+            record=stale,
+        )
+    assert Counter.objects.get(pk=counter.pk).last_seq == 6  # the new action is still there
+
+
+def test_a_record_of_another_owner_is_refused_even_when_read_already(counter_game, host, friend):
+    counter = start(counter_game, host)
+    screen = Counter.objects.get(pk=counter.pk)
+    with pytest.raises(Counter.DoesNotExist):
+        core.record_apply(
+            game=counter_game,
+            record_id=screen.pk,
+            owner=friend,
+            action={"type": "add", "by": 1},
+            expected_version=1,
+            record=screen,
+        )

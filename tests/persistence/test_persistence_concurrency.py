@@ -44,8 +44,9 @@ def check_race(result: dict) -> None:
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="needs DATABASE_URL=postgres://…")
 @pytest.mark.django_db(transaction=True)
-def test_two_screens_on_postgresql(player, check_log):
-    result = load_two_screens().race(player)
+@pytest.mark.parametrize("read_first", [False, True], ids=["locked read", "screen's own read"])
+def test_two_screens_on_postgresql(player, check_log, read_first):
+    result = load_two_screens().race(player, read_first=read_first)
     assert result["vendor"] == "postgresql"
     check_race(result)
     check_log(Character.objects.get(pk=result["character_id"]))
@@ -64,8 +65,10 @@ def test_two_screens_on_sqlite_with_the_project_settings(tmp_path):
         cwd=HERE.parents[1],
     )
     assert done.returncode == 0, done.stderr[-3000:]
-    (line,) = [line for line in done.stdout.splitlines() if line.startswith("RACE RESULT ")]
-    result = json.loads(line.removeprefix("RACE RESULT "))
-    assert (result["vendor"], result["transaction_mode"]) == ("sqlite", "IMMEDIATE")
+    lines = [line for line in done.stdout.splitlines() if line.startswith("RACE RESULT ")]
+    assert len(lines) == 2  # the service's own locked read, then the screen's read handed over
+    for line in lines:
+        result = json.loads(line.removeprefix("RACE RESULT "))
+        assert (result["vendor"], result["transaction_mode"]) == ("sqlite", "IMMEDIATE")
+        check_race(result)
     assert (tmp_path / "cardrpg.sqlite3").exists()
-    check_race(result)

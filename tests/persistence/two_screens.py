@@ -26,12 +26,17 @@ ROUNDS = [
 RESULT_MARK = "RACE RESULT "
 
 
-def race(owner, pause: float = 0.2) -> dict:
-    """Play ROUNDS, each as two simultaneous screens; return what happened and the log."""
+def race(owner, pause: float = 0.2, *, read_first: bool = False) -> dict:
+    """Play ROUNDS, each as two simultaneous screens; return what happened and the log.
+
+    With `read_first`, each screen reads the character first and hands that read to the
+    service, as the play views do: then the write itself must prove nobody wrote meanwhile.
+    """
     from django.db import connection
 
     from tracker.card_rpg import services
     from tracker.card_rpg.models import Character
+    from tracker.rules import card_rpg as engine
 
     character = services.character_create(
         owner=owner, name="Race", class_card="KS", str_dice=[5], hp_dice=[5]
@@ -42,15 +47,15 @@ def race(owner, pause: float = 0.2) -> dict:
         action={"type": "start_session", "hand": HAND},
         expected_version=character.version,
     )
-    engine_apply = services.engine_apply
+    engine_apply = engine.apply
 
     def slow_apply(state, action):
-        # The first screen holds its transaction open while the second one arrives.
+        # Both screens are busy with the rules at once, so their writes meet.
         time.sleep(pause)
         return engine_apply(state, action)
 
     rounds = []
-    services.engine_apply = slow_apply
+    engine.apply = slow_apply
     try:
         for actions in ROUNDS:
             version = Character.objects.get(pk=character.pk).version
@@ -60,11 +65,13 @@ def race(owner, pause: float = 0.2) -> dict:
             def screen(index, action, version=version, start=start, outcomes=outcomes):
                 try:
                     start.wait()
+                    read = Character.objects.get(pk=character.pk) if read_first else None
                     landed = services.character_apply(
                         character_id=character.pk,
                         owner=owner,
                         action=action,
                         expected_version=version,
+                        character=read,
                     )
                     outcomes[index] = {"landed": True, "version": landed.version}
                 except services.VersionConflict as conflict:
@@ -89,7 +96,7 @@ def race(owner, pause: float = 0.2) -> dict:
                 thread.join(timeout=30)
             rounds.append({"version": version, "outcomes": outcomes})
     finally:
-        services.engine_apply = engine_apply
+        engine.apply = engine_apply
     character = Character.objects.get(pk=character.pk)
     log = list(character.log_entries.order_by("seq").values_list("seq", "action"))
     return {
@@ -117,8 +124,9 @@ def main() -> None:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
-    owner = get_user_model().objects.create_user(username="two-screens")
-    print(RESULT_MARK + json.dumps(race(owner)))
+    for read_first in (False, True):
+        owner = get_user_model().objects.create_user(username=f"two-screens-{read_first}")
+        print(RESULT_MARK + json.dumps(race(owner, read_first=read_first)))
 
 
 if __name__ == "__main__":

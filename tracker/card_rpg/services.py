@@ -120,13 +120,15 @@ def character_apply(
     action: dict,
     expected_version: int,
     table_state: TableState = KEEP_TABLE_STATE,
+    character: Character | None = None,
 ) -> Character:
     """Apply one action: append it to the log and update the state and every projection.
 
     Raises VersionConflict if the character is no longer at `expected_version`, and the
     engine's RuleError if the rules refuse the action; either way nothing is written.
     `table_state` is the virtual table after this action (None when the player deals real
-    cards); left out, the character keeps the one it has.
+    cards); left out, the character keeps the one it has. `character` is the character as
+    the screen read it, if it did (then it is not read again).
     """
     return core.record_apply(
         game=GAME,
@@ -135,6 +137,7 @@ def character_apply(
         action=action,
         expected_version=expected_version,
         table_state=table_state,
+        record=character,
     )
 
 
@@ -144,6 +147,7 @@ def character_apply_many(
     owner,
     actions: Sequence[tuple[dict, TableState]],
     expected_version: int,
+    character: Character | None = None,
 ) -> Character:
     """Apply several actions in a row in one transaction (the app's own steps after a tap)."""
     return core.record_apply(
@@ -152,6 +156,7 @@ def character_apply_many(
         owner=owner,
         actions=actions,
         expected_version=expected_version,
+        record=character,
     )
 
 
@@ -184,7 +189,14 @@ def _between_sessions(character: Character) -> None:
 # --- undo ------------------------------------------------------------------------------------
 
 
-def character_undo(*, character_id: int, owner, steps: int = 1, expected_version: int) -> Character:
+def character_undo(
+    *,
+    character_id: int,
+    owner,
+    steps: int = 1,
+    expected_version: int,
+    character: Character | None = None,
+) -> Character:
     """Take back the last `steps` actions, as if they had never been played."""
     return core.record_undo(
         game=GAME,
@@ -192,6 +204,7 @@ def character_undo(*, character_id: int, owner, steps: int = 1, expected_version
         owner=owner,
         steps=steps,
         expected_version=expected_version,
+        record=character,
     )
 
 

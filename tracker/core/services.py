@@ -24,7 +24,7 @@ from datetime import datetime
 from typing import IO, Any, Literal
 
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from tracker.core import games
@@ -149,7 +149,6 @@ def record_create(
     return record
 
 
-@transaction.atomic
 def record_apply(
     *,
     game: Game,
@@ -159,6 +158,7 @@ def record_apply(
     actions: Sequence[tuple[dict, TableState]] | None = None,
     expected_version: int,
     table_state: TableState = KEEP_TABLE_STATE,
+    record=None,
 ):
     """Apply one action (or several in a row): append to the log, update state and projection.
 
@@ -166,32 +166,75 @@ def record_apply(
     RuleError if the rules refuse an action; either way nothing is written. `table_state` is
     the virtual table after the action (left out, the record keeps the one it has); `actions`
     gives several (action, table state) pairs, applied in order in the same transaction.
+    `record` is the record as the caller read it for its screen: then it is not read again,
+    and the write itself proves nobody wrote in between (docs/persistence.md, "Versions").
     The record comes back with `steps`: the Steps just applied.
     """
     if actions is None:
         actions = [(action, table_state)]
+    if record is None:
+        return _apply_locked(game, record_id, owner, actions, expected_version)
+    _check_read(game, record, record_id, owner, expected_version)
+    work = _applied(game, record, actions)
+    try:
+        with transaction.atomic():
+            _write_applied(game, record, work, expected_version)
+    except (IntegrityError, _Stale) as error:
+        _conflict_or_raise(game, record_id, owner, expected_version, error)
+    return record
+
+
+@transaction.atomic
+def _apply_locked(game: Game, record_id: int, owner, actions, expected_version: int):
     record = _lock(game, record_id, owner, expected_version)
+    _write_applied(game, record, _applied(game, record, actions), expected_version)
+    return record
+
+
+@dataclass
+class _Applied:
+    steps: list[Step]
+    projections: list[dict]
+    tables: list
+
+
+def _applied(game: Game, record, actions) -> _Applied:
+    """The steps the actions make from the record's state (pure: the engine, no database)."""
     state, projection, table = record.state, record.projection, record.table_state
     now = timezone.now()
-    steps, projections, tables = [], [], []
+    work = _Applied([], [], [])
     for seq, (one, one_table) in enumerate(actions, start=record.last_seq + 1):
         after = game.engine.apply(state, one)
-        steps.append(Step(seq, one, state, after, now))
+        work.steps.append(Step(seq, one, state, after, now))
         projection = game.projector.step(projection, state, one, after, seq=seq, at=now)
-        projections.append(projection)
+        work.projections.append(projection)
         table = table if one_table is KEEP_TABLE_STATE else one_table
-        tables.append(table)
+        work.tables.append(table)
         state = after
+    return work
+
+
+def _write_applied(game: Game, record, work: _Applied, expected_version: int) -> None:
+    """Append the entries, the game's rows and the record's new state (in the caller's
+    transaction)."""
     old_projection, old_table = record.projection, record.table_state
-    entries = _store_log(game, record, steps, projections, tables, previous_table=old_table)
+    entries = _store_log(
+        game, record, work.steps, work.projections, work.tables, previous_table=old_table
+    )
     for entry, previous, current in zip(
-        entries, [old_projection, *projections[:-1]], projections, strict=True
+        entries, [old_projection, *work.projections[:-1]], work.projections, strict=True
     ):
         game.projector.write(record, entry, previous, current)
-    record.last_seq = steps[-1].seq
-    _store_state(game, record, state, projection, table)
-    record.steps = steps
-    return record
+    record.last_seq = work.steps[-1].seq
+    _store_state(
+        game,
+        record,
+        work.steps[-1].after,
+        work.projections[-1],
+        work.tables[-1],
+        expected_version=expected_version,
+    )
+    record.steps = work.steps
 
 
 @transaction.atomic
@@ -231,13 +274,34 @@ def record_set_table(
 # --- undo ------------------------------------------------------------------------------------
 
 
-@transaction.atomic
-def record_undo(*, game: Game, record_id: int, owner, steps: int = 1, expected_version: int):
+def record_undo(
+    *, game: Game, record_id: int, owner, steps: int = 1, expected_version: int, record=None
+):
     """Take back the last `steps` actions, as if they had never been played.
 
-    The record comes back with `undone`: the Steps taken back, oldest first.
+    The record comes back with `undone`: the Steps taken back, oldest first (None for a long
+    span), and `steps`: the Step that now ends the log. `record`, as for record_apply, is the
+    record as the caller read it (then it is not read again).
     """
+    if record is None:
+        return _undo_locked(game, record_id, owner, steps, expected_version)
+    _check_read(game, record, record_id, owner, expected_version)
+    try:
+        with transaction.atomic():
+            _undo(game, record, steps, expected_version)
+    except _Stale as error:
+        _conflict_or_raise(game, record_id, owner, expected_version, error)
+    return record
+
+
+@transaction.atomic
+def _undo_locked(game: Game, record_id: int, owner, steps, expected_version: int):
     record = _lock(game, record_id, owner, expected_version)
+    _undo(game, record, steps, expected_version)
+    return record
+
+
+def _undo(game: Game, record, steps, expected_version: int) -> None:
     if type(steps) is not int or steps < 1:
         raise UndoError(f"undo takes back one action or more, not {steps!r}")
     undoable = record.last_seq - 1
@@ -248,8 +312,7 @@ def record_undo(*, game: Game, record_id: int, owner, steps: int = 1, expected_v
             f"only {undoable} action{'s' if undoable != 1 else ''} can be undone; the "
             f"{game.noun}'s creation can't be (delete the {game.noun} instead)"
         )
-    _truncate(game, record, record.last_seq - steps)
-    return record
+    _truncate(game, record, record.last_seq - steps, expected_version)
 
 
 @transaction.atomic
@@ -262,7 +325,7 @@ def record_undo_to(*, game: Game, record_id: int, owner, seq: int, expected_vers
             f"creation) to {record.last_seq}"
         )
     if seq < record.last_seq:
-        _truncate(game, record, seq)
+        _truncate(game, record, seq, expected_version)
     else:
         record.undone = []
     return record
@@ -272,7 +335,7 @@ def record_undo_to(*, game: Game, record_id: int, owner, seq: int, expected_vers
 UNDONE_TOLD = 20
 
 
-def _truncate(game: Game, record, keep: int) -> None:
+def _truncate(game: Game, record, keep: int, expected_version: int) -> None:
     """Cut the log back to entry `keep` and bring the record and projection back to that point."""
     last = record.last_seq
     told = last - keep <= UNDONE_TOLD
@@ -288,7 +351,7 @@ def _truncate(game: Game, record, keep: int) -> None:
     old_projection = record.projection
     record.last_seq = keep
     game.projector.rewind(record, keep, old_projection, projection)
-    _store_state(game, record, step.after, projection, table)
+    _store_state(game, record, step.after, projection, table, expected_version=expected_version)
     record.undone = [item[0] for item in replayed if item[0].seq > keep] if told else None
     record.steps = [step] if step.seq > 1 else []
 
@@ -449,26 +512,59 @@ def _lock(game: Game, record_id: int, owner, expected_version: int):
     return record
 
 
-def _store_state(game: Game, record, state: dict, projection: dict, table) -> None:
-    """Write the record's row once: state, projection, mirrored columns and a new version."""
-    record.state = state
-    record.projection = projection
-    record.table_state = table
+class _Stale(Exception):
+    """The record's version moved between the caller's read and this write."""
+
+
+def _check_read(game: Game, record, record_id: int, owner, expected_version: int) -> None:
+    """The record the caller read is the one asked for, its owner's, at the version shown."""
+    if record.pk != record_id or record.owner_id != getattr(owner, "pk", owner):
+        raise game.record_model.DoesNotExist("not this owner's record")
+    if record.version != expected_version:
+        raise VersionConflict(record, expected_version)
+
+
+def _conflict_or_raise(game: Game, record_id: int, owner, expected_version: int, error) -> None:
+    """Another screen wrote first (a VersionConflict with the record as it is now), or `error`."""
+    current = game.record_model.objects.get(pk=record_id, owner=owner)
+    if current.version != expected_version:
+        raise VersionConflict(current, expected_version) from None
+    raise error
+
+
+def _store_state(
+    game: Game,
+    record,
+    state: dict,
+    projection: dict,
+    table,
+    *,
+    expected_version: int | None = None,
+) -> None:
+    """Write the record's row once: state, projection, mirrored columns and a new version.
+
+    With `expected_version`, the write happens only if the row is still at that version (one
+    statement either way): else _Stale, and the caller's transaction writes nothing.
+    """
     columns = game.projector.record_fields(state, projection)
-    for key, value in columns.items():
+    version = record.version + 1
+    now = timezone.now()
+    values = {
+        **columns,
+        "state": state,
+        "projection": projection,
+        "table_state": table,
+        "version": version,
+        "last_seq": record.last_seq,
+        "updated_at": now,
+    }
+    rows = game.record_model.objects.filter(pk=record.pk)
+    if expected_version is not None:
+        rows = rows.filter(version=expected_version)
+    if rows.update(**values) != 1:
+        raise _Stale(f"{record.name} changed while this was written")
+    for key, value in values.items():
         setattr(record, key, value)
-    record.version += 1
-    record.save(
-        update_fields=[
-            *columns,
-            "state",
-            "projection",
-            "table_state",
-            "version",
-            "last_seq",
-            "updated_at",
-        ]
-    )
 
 
 def _action_type(action: dict) -> str:
