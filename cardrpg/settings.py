@@ -147,6 +147,18 @@ if BEHIND_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 90  # a season of play without logging in again
 
+# A session is read from a cache shared by every worker on this machine (files in the data
+# folder) and written through to the database: a tap at the table costs no session query, and a
+# log-out or password change reaches every worker at once.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": str(DATA_DIR / "cache"),
+        "OPTIONS": {"MAX_ENTRIES": 20000},
+    }
+}
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
