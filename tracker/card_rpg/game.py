@@ -48,13 +48,20 @@ def latest(projection: dict) -> Latest:
     )
 
 
+_NAMES = {kind: [f.name for f in dataclasses.fields(kind)] for kind in (SessionRecord, FightRecord)}
+
+
 def _dump(record) -> dict | None:
+    # By hand rather than dataclasses.asdict, which deep-copies every value: this runs for
+    # every action of an import or a replay.
     if record is None:
         return None
-    data = dataclasses.asdict(record)
-    for key, value in data.items():
-        if isinstance(value, datetime):
-            data[key] = value.isoformat()
+    data = {name: getattr(record, name) for name in _NAMES[type(record)]}
+    for key in ("started_at", "ended_at"):
+        if data[key] is not None:
+            data[key] = data[key].isoformat()
+    if "loot" in data:
+        data["loot"] = list(data["loot"])
     return data
 
 
@@ -109,8 +116,16 @@ class CharacterProjector(Projector):
         return {"session": None, "fight": None}
 
     def step(self, projection, before, action, after, *, seq, at):
-        new = projections.step(before, action, after, seq=seq, at=at, latest=latest(projection))
-        return {"session": _dump(new.session), "fight": _dump(new.fight)}
+        # A replay hands each step the projection the step before returned: its records are
+        # kept beside it, so they are not read back from JSON at every action.
+        known = self._last
+        current = known[1] if known is not None and known[0] is projection else latest(projection)
+        new = projections.step(before, action, after, seq=seq, at=at, latest=current)
+        result = {"session": _dump(new.session), "fight": _dump(new.fight)}
+        self._last = (result, new)
+        return result
+
+    _last: tuple | None = None
 
     def record_fields(self, state, projection):
         fields = projections.character_fields(state)

@@ -19,7 +19,7 @@ import enum
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import IO, Any, Literal
 
@@ -399,6 +399,9 @@ class PreparedImport:
     steps: list[Step]
     projections: list[dict]
     digest: str
+    # The log entries, and their column values ready for the database (see _prepared_rows).
+    entries: list = field(default_factory=list)
+    values: list = field(default_factory=list)
 
 
 def record_import_prepare(*, text: str | bytes | IO, name: str | None = None) -> PreparedImport:
@@ -429,7 +432,10 @@ def record_import_prepare(*, text: str | bytes | IO, name: str | None = None) ->
     if name is None:
         raise ImportRefused(f"the file names no {game.noun}: give it a name")
     name = game.check_name(name)
-    return PreparedImport(game, name, steps, projections, hashlib.sha256(raw).hexdigest())
+    entries = _entry_rows(game, steps, projections, [None] * len(steps))
+    values = _prepared_rows(game, entries) if len(entries) > MANY_ENTRIES else []
+    digest = hashlib.sha256(raw).hexdigest()
+    return PreparedImport(game, name, steps, projections, digest, entries, values)
 
 
 @transaction.atomic
@@ -450,8 +456,8 @@ def record_import_write(*, prepared: PreparedImport, owner):
         **game.projector.record_fields(steps[-1].after, projections[-1]),
     )
     record.save(force_insert=True)
-    entries = _store_log(game, record, steps, projections, [None] * len(steps))
-    game.projector.write_all(record, entries, projections)
+    _insert_entries(game, record, prepared.entries, prepared.values)
+    game.projector.write_all(record, prepared.entries, projections)
     return record
 
 
@@ -606,14 +612,27 @@ def _store_log(
     *,
     previous_table: Any = KEEP_TABLE_STATE,
 ) -> list:
-    """Insert log entries for `steps` (one statement), snapshots only where they are due."""
+    """Insert log entries for `steps`, snapshots only where they are due."""
+    rows = _entry_rows(game, steps, projections, tables, previous_table=previous_table)
+    _insert_entries(game, record, rows)
+    return rows
+
+
+def _entry_rows(
+    game: Game,
+    steps: list[Step],
+    projections: list[dict],
+    tables: list,
+    *,
+    previous_table: Any = KEEP_TABLE_STATE,
+) -> list:
+    """The log entries for `steps` (not saved, their record not set yet)."""
     rows = []
     last_table = previous_table
     for step, projection, table in zip(steps, projections, tables, strict=True):
         changed = step.seq == 1 or table != last_table
         rows.append(
             game.entry_model(
-                **{game.entry_fk: record},
                 seq=step.seq,
                 action=step.action,
                 action_type=_action_type(step.action),
@@ -624,11 +643,70 @@ def _store_log(
             )
         )
         last_table = table
+    return rows
+
+
+# Above this many entries they are inserted as prepared values (_insert_many), not as models.
+MANY_ENTRIES = 50
+
+
+def _insert_entries(game: Game, record, rows: list, values: list | None = None) -> None:
+    """Insert entries for `record`: one statement for a few, prepared batches for many."""
+    for row in rows:
+        setattr(row, game.entry_fk, record)
     if len(rows) == 1:
         rows[0].save(force_insert=True)
+    elif len(rows) <= MANY_ENTRIES:
+        game.entry_model.objects.bulk_create(rows)
     else:
-        game.entry_model.objects.bulk_create(rows, batch_size=1000)
-    return rows
+        _insert_many(game, record, values or _prepared_rows(game, rows))
+
+
+# Columns of a log entry, in the order _prepared_rows gives their values.
+_ENTRY_COLUMNS = (
+    "seq",
+    "action",
+    "action_type",
+    "snapshot",
+    "table_state",
+    "table_changed",
+    "created_at",
+)
+
+
+def _prepared_rows(game: Game, rows: list) -> list[list]:
+    """Each entry's column values as the database takes them, the record's id still to fill.
+
+    Done before the writing transaction when it can be (an import prepares them with the
+    replay): converting thousands of JSON values is slow, a batch insert of ready values is not.
+    """
+    connection = transaction.get_connection()
+    fields = [game.entry_model._meta.get_field(name) for name in _ENTRY_COLUMNS]
+    return [
+        [
+            None,
+            *(field.get_db_prep_save(getattr(row, field.attname), connection) for field in fields),
+        ]
+        for row in rows
+    ]
+
+
+def _insert_many(game: Game, record, values: list[list], chunk: int = 2000) -> None:
+    """Insert prepared entries for `record` in a few statements (executemany, in chunks)."""
+    model = game.entry_model
+    connection = transaction.get_connection()
+    quote = connection.ops.quote_name
+    fk = model._meta.get_field(game.entry_fk).column
+    columns = [fk, *(model._meta.get_field(name).column for name in _ENTRY_COLUMNS)]
+    sql = (
+        f"INSERT INTO {quote(model._meta.db_table)} ({', '.join(map(quote, columns))}) "
+        f"VALUES ({', '.join(['%s'] * len(columns))})"
+    )
+    for row in values:
+        row[0] = record.pk
+    with connection.cursor() as cursor:
+        for start in range(0, len(values), chunk):
+            cursor.executemany(sql, values[start : start + chunk])
 
 
 def _entries(game: Game, record, first: int, last: int) -> list[tuple]:
