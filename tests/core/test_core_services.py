@@ -97,7 +97,7 @@ def test_several_actions_in_one_transaction(counter_game, host):
     assert Counter.objects.get(pk=counter.pk).last_seq == 3  # all or nothing
 
 
-def test_only_every_hundredth_entry_keeps_a_snapshot(counter_game, host):
+def test_only_every_snapshot_every_th_entry_keeps_a_snapshot(counter_game, host):
     counter = played(counter_game, host, 2 * SNAPSHOT_EVERY + 5)
     kept = list(counter.log_entries.filter(snapshot__isnull=False).values_list("seq", flat=True))
     assert kept == [1, SNAPSHOT_EVERY, 2 * SNAPSHOT_EVERY]
@@ -277,7 +277,7 @@ def test_records_are_found_only_with_their_owner(counter_game, host, friend):
 
 
 def test_rebuild_rewrites_state_projection_and_snapshots_from_the_log(counter_game, host):
-    counter = played(counter_game, host, 120)
+    counter = played(counter_game, host, SNAPSHOT_EVERY + 20)
     Counter.objects.filter(pk=counter.pk).update(state={}, projection={}, total=-1)
     CounterLogEntry.objects.filter(counter=counter).update(snapshot=None)
     rebuilt = core.record_rebuild(game=counter_game, record_id=counter.pk, owner=host)

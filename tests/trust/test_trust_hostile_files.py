@@ -123,13 +123,15 @@ def test_a_huge_name_inside_the_file_is_refused_not_stored(signed_in):
 # -- 4. stored bytes grow slowly ----------------------------------------------------------------
 
 
-def test_log_entries_keep_no_whole_state_but_every_hundredth(owner):
-    """Finding 4: each entry kept a 2–3 KB state; now only snapshots do, one per 100 entries."""
+def test_log_entries_keep_no_whole_state_but_a_few_snapshots(owner):
+    """Finding 4: each entry kept a 2–3 KB state; now only snapshots do, one per 200 entries."""
+    from tracker.core.models import SNAPSHOT_EVERY
     from tracker.rules.card_rpg.bot import random_game
 
-    character = services.character_import(owner=owner, text=dump_log(random_game(3, 450, "KS")))
+    steps = 2 * SNAPSHOT_EVERY + 50
+    character = services.character_import(owner=owner, text=dump_log(random_game(3, steps, "KS")))
     kept = character.log_entries.filter(snapshot__isnull=False).values_list("seq", flat=True)
-    assert list(kept) == [1, 100, 200, 300, 400]
+    assert list(kept) == [1, SNAPSHOT_EVERY, 2 * SNAPSHOT_EVERY]
     actions = character.log_entries.values_list("action", flat=True)
     assert max(len(json.dumps(action)) for action in actions) < 200
 

@@ -79,7 +79,10 @@ class Character(LogRecord):
 class ActionLogEntry(LogEntry):
     """One action of a character's log: append-only; undo deletes from the end."""
 
-    character = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="log_entries")
+    # No index of its own: the unique (character, seq) index serves every lookup by character.
+    character = models.ForeignKey(
+        Character, on_delete=models.CASCADE, related_name="log_entries", db_index=False
+    )
 
     class Meta:
         ordering = ["character", "seq"]
@@ -91,7 +94,6 @@ class ActionLogEntry(LogEntry):
             ),
             models.CheckConstraint(condition=models.Q(seq__gte=1), name="log_seq_from_one"),
         ]
-        indexes = [models.Index(fields=["character", "action_type"], name="log_action_type")]
 
     def __str__(self) -> str:
         return f"#{self.seq} {self.action_type}"

@@ -12,11 +12,13 @@ the nearest snapshot at or before it with the actions after it replayed — at m
 
 from __future__ import annotations
 
+import json
+
 from django.conf import settings
 from django.db import models
 
 # A snapshot of the whole state is kept with entry 1 and every SNAPSHOT_EVERY-th entry.
-SNAPSHOT_EVERY = 100
+SNAPSHOT_EVERY = 200
 
 
 def is_snapshot_seq(seq: int) -> bool:
@@ -27,6 +29,26 @@ def is_snapshot_seq(seq: int) -> bool:
 def snapshot_seq_at_or_before(seq: int) -> int:
     """The newest entry at or before `seq` that keeps a snapshot."""
     return max(1, seq - seq % SNAPSHOT_EVERY)
+
+
+class LogJSONField(models.TextField):
+    """JSON kept as compact text: for the log's many small values, leaner than PostgreSQL's
+    jsonb (which spends as much on its structure as on a short action) and than SQLite's
+    default spacing. Read back as Python values; nothing queries inside it."""
+
+    def from_db_value(self, value, expression, connection):
+        return None if value is None else json.loads(value)
+
+    def to_python(self, value):
+        return json.loads(value) if isinstance(value, str) else value
+
+    def get_prep_value(self, value):
+        if value is None:
+            return None
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+    def value_to_string(self, obj):
+        return self.get_prep_value(self.value_from_object(obj))
 
 
 class LogRecord(models.Model):
@@ -72,12 +94,12 @@ class LogEntry(models.Model):
     """
 
     seq = models.PositiveIntegerField()  # 1 for the record's first action, then one per action
-    action = models.JSONField()
-    action_type = models.CharField(max_length=40)  # action["type"], for filtering the history
+    action = LogJSONField()
+    action_type = models.CharField(max_length=40)  # action["type"], for the admin's filter
     # Entry 1 and every SNAPSHOT_EVERY-th entry: {"state", "projection", "table"} after it.
-    snapshot = models.JSONField(null=True, blank=True)
+    snapshot = LogJSONField(null=True, blank=True)
     # The virtual table after this entry, kept only where it changed (table_changed).
-    table_state = models.JSONField(null=True, blank=True)
+    table_state = LogJSONField(null=True, blank=True)
     table_changed = models.BooleanField(default=False)
     created_at = models.DateTimeField()
 

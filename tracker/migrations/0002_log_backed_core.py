@@ -1,7 +1,8 @@
 """Characters move onto the log-backed core, in place, keeping every log and history row.
 
-- A log entry keeps a snapshot of the whole state only at entry 1 and every 100th entry (the
-  core replays from the nearest one), and the virtual table only where it changed.
+- A log entry keeps a snapshot of the whole state only at entry 1 and every 200th entry (the
+  core replays from the nearest one), and the virtual table only where it changed; it loses
+  two indexes the unique (character, seq) one makes useless.
 - The character's row gains its projection (the running session and fight), its inventory (a
   column instead of rows) and the counters that hide rows taken back by undo.
 - A session row gets its key ("<character>:<number>"), which its fights now refer to; a session
@@ -16,7 +17,9 @@ import django.db.models.manager
 from django.conf import settings
 from django.db import migrations, models
 
-SNAPSHOT_EVERY = 100  # as tracker.core.models.SNAPSHOT_EVERY when this migration was written
+import tracker.core.models
+
+SNAPSHOT_EVERY = 200  # as tracker.core.models.SNAPSHOT_EVERY when this migration was written
 
 
 def _snapshot_due(seq: int) -> bool:
@@ -204,6 +207,35 @@ class Migration(migrations.Migration):
         ),
         migrations.RunPython(drop_running_sessions, migrations.RunPython.noop, elidable=False),
         migrations.RemoveField(model_name="actionlogentry", name="state_after"),
+        # The log's JSON as compact text (tracker.core.models.LogJSONField).
+        migrations.AlterField(
+            model_name="actionlogentry",
+            name="action",
+            field=tracker.core.models.LogJSONField(),
+        ),
+        migrations.AlterField(
+            model_name="actionlogentry",
+            name="snapshot",
+            field=tracker.core.models.LogJSONField(blank=True, null=True),
+        ),
+        migrations.AlterField(
+            model_name="actionlogentry",
+            name="table_state",
+            field=tracker.core.models.LogJSONField(blank=True, null=True),
+        ),
+        # Two indexes a log entry no longer needs: (character, seq) is unique, and leads with
+        # the character; nothing looks entries up by type for one character.
+        migrations.RemoveIndex(model_name="actionlogentry", name="log_action_type"),
+        migrations.AlterField(
+            model_name="actionlogentry",
+            name="character",
+            field=models.ForeignKey(
+                db_index=False,
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="log_entries",
+                to="tracker.character",
+            ),
+        ),
         migrations.DeleteModel(name="InventoryCard"),
         # Rows of what undo took back stay hidden behind the default managers.
         migrations.AlterModelOptions(

@@ -14,6 +14,7 @@ from . import engine, places
 from .ruleset import Ruleset
 
 INPUT_STEPS = ("no_session", "between", "monster_hp", "turn", "level_up")
+UNSET = "?"  # a place of the stored deck order with no card dealt to it yet
 
 
 class VirtualTable:
@@ -27,8 +28,14 @@ class VirtualTable:
     # -- persistence --------------------------------------------------------------------------
 
     def to_dict(self) -> dict:
-        """JSON-serialisable state (store it between requests)."""
-        return {"random": self.source.to_dict(), "session": self.session, "order": self.order}
+        """JSON-serialisable state (store it between requests).
+
+        The deck's order is one string of cards ("QS 7H ? …", ? for a place not dealt yet):
+        it is stored with every log entry where the table changed, and a string is a third of
+        the size of a list of strings.
+        """
+        order = " ".join(UNSET if card is None else card for card in self.order)
+        return {"random": self.source.to_dict(), "session": self.session, "order": order}
 
     @classmethod
     def from_dict(cls, data: dict) -> "VirtualTable":
@@ -36,7 +43,10 @@ class VirtualTable:
         table = cls.__new__(cls)
         table.source = RandomSource.from_dict(data["random"])
         table.session = data["session"]
-        table.order = list(data["order"])
+        order = data["order"]
+        if isinstance(order, str):
+            order = [None if card == UNSET else card for card in order.split()]
+        table.order = list(order)  # a list: how tables were stored before
         return table
 
     # -- dice and character creation ---------------------------------------------------------
