@@ -9,4 +9,5 @@ class TrackerConfig(AppConfig):
 
     def ready(self):
         # Each game registers itself with the core (tracker.core.games) when its module loads.
+        from tracker.barbarian_vince import game as _barbarian_vince  # noqa: F401
         from tracker.card_rpg import game  # noqa: F401

@@ -1,7 +1,8 @@
 """URLs of the tracker app: the core's pages and each game's, under one namespace."""
 
+from tracker.barbarian_vince.urls import urlpatterns as barbarian_vince_urls
 from tracker.card_rpg.urls import urlpatterns as card_rpg_urls
 
 app_name = "tracker"
 
-urlpatterns = [*card_rpg_urls]
+urlpatterns = [*card_rpg_urls, *barbarian_vince_urls]
