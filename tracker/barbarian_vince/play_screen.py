@@ -489,15 +489,17 @@ class Screen:
         elif reason in ("lay_low", "travel", "encounter"):
             wanted = ["lay_low", "travel", "retrieve", "draw_encounter"]
         elif reason == "encounter_open":
-            wanted = ["reuse", "begin_check", "end_encounter", "win_quest"]
+            # After a check, another is rarer than ending the encounter: it waits under "More".
+            first_check = [] if self.state["check"] is not None else ["begin_check"]
+            wanted = ["reuse", *first_check, "end_encounter", "win_quest"]
         elif reason == "check":
             wanted = ["reuse", "play_check_card"]
         elif reason == "damage":
             wanted = ["take_damage"]
         elif reason in ("after_encounter", "rest"):
-            wanted = ["recover", "trade", "end_turn"]
+            wanted = ["recover", "end_turn"]
         elif reason == "interlude":
-            wanted = ["resume", *EFFECTS]
+            wanted = ["resume"]
         return [kind for kind in wanted if kind in can]
 
     @property
@@ -507,18 +509,26 @@ class Screen:
         main = set(self.main)
         wanted: list[str] = []
         if self.reason == "encounter_open":
+            wanted += ["begin_check", *EFFECTS]
+        if self.reason == "interlude":
             wanted += list(EFFECTS)
         if self.reason == "check":
             wanted.append("fail_check")
         if self.reason in ("after_encounter", "rest"):
-            wanted += ["discard", "draw_encounter"]
+            wanted += ["trade", "discard", "draw_encounter"]
         wanted += list(ANY_TIME)
         return [kind for kind in wanted if kind in can and kind not in main]
 
     @property
     def side_summary(self) -> str:
         if self.reason == "encounter_open":
+            if self.state["check"] is not None:
+                return _("Another check, effects, and more")
             return _("Effects, and more")
+        if self.reason == "interlude":
+            return _("What the card says: draws, exhausting, items, moving")
+        if self.reason in ("after_encounter", "rest"):
+            return _("Trade, discard, another encounter, and more")
         return _("More: One Year Has Passed, the end")
 
     # -- the encounter and its check -----------------------------------------------------------

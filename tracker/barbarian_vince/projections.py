@@ -163,7 +163,11 @@ def _fold(turn: dict, before: dict, action: dict, after: dict, seq: int) -> None
     kind = action.get("type")
     held_before, held_after = _held(before), _held(after)
     turn["gained"] += [card for card in held_after if card not in held_before]
-    turn["lost"] += [card for card in held_before if card not in held_after]
+    left = [card for card in held_before if card not in held_after]
+    # Cards that leave the hands are told in the order the action named them.
+    named = [str(card).strip() for card in action.get("cards") or action.get("give") or []]
+    left.sort(key=lambda card: named.index(card) if card in named else len(named))
+    turn["lost"] += left
     encounters = turn["encounters"]
     encounter = encounters[-1] if encounters else None
     check = encounter["checks"][-1] if encounter and encounter["checks"] else None
@@ -243,7 +247,7 @@ def _fold(turn: dict, before: dict, action: dict, after: dict, seq: int) -> None
         case "trade":
             turn["trades"] += 1
         case "discard":
-            turn["discarded"] += [card for card in held_before if card not in held_after]
+            turn["discarded"] += left
         case "one_year_passed":
             turn["years"] += 1
 

@@ -63,9 +63,8 @@ def answer(request: HttpRequest, adventure: Adventure, screen: Screen) -> HttpRe
                 if text:
                     messages.info(request, text)
         return redirect("tracker:bv_play", adventure=adventure.pk)
-    return render(
-        request, f"{TEMPLATE}#update", context(request, adventure, screen) | {"oob": True}
-    )
+    page = context(request, adventure, screen) | {"oob": True, "swap": True}
+    return render(request, f"{TEMPLATE}#update", page)
 
 
 def refuse(request, adventure, error, rule: str, entry: dict | None = None) -> HttpResponse:
