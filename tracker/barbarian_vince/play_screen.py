@@ -9,6 +9,7 @@ table, its rule, the forms it puts first (`main`) and the ones it keeps under "M
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -260,7 +261,7 @@ class Screen:
             for index, (_key, label) in enumerate(PHASES)
         ]
 
-    @property
+    @cached_property
     def where(self) -> dict | None:
         location = self.state["location"]
         if location is None:
@@ -278,27 +279,27 @@ class Screen:
             "waiting": bv.waiting_here(self.state),
         }
 
-    @property
+    @cached_property
     def skills(self) -> list[dict]:
         totals = bv.skill_totals(self.state)
         return [{"name": SKILL_SHORT[skill], "value": totals[skill]} for skill in SKILLS]
 
-    @property
+    @cached_property
     def ready(self) -> list[CardView]:
         return [card_view(self.state, card) for card in self.state["ready"]]
 
-    @property
+    @cached_property
     def exhausted(self) -> list[CardView]:
         return [card_view(self.state, card) for card in self.state["exhausted"]]
 
-    @property
+    @cached_property
     def counts(self) -> dict:
         state = self.state
         return {
             "turn": state["turn"],
             "years": state["years"],
             "won": len(state["quests_won"]),
-            "deck": len(bv.deck_cards(state)),
+            "deck": len(self.deck),
             "catalogue": len(state["catalogue"]),
         }
 
@@ -478,7 +479,7 @@ class Screen:
         check = self.state["check"]
         return check is not None and check["target"] is None
 
-    @property
+    @cached_property
     def main(self) -> list[str]:
         """The forms shown first, in order."""
         can = set(self.awaiting)
@@ -502,7 +503,7 @@ class Screen:
             wanted = ["resume"]
         return [kind for kind in wanted if kind in can]
 
-    @property
+    @cached_property
     def side(self) -> list[str]:
         """The forms kept under "More": effects, follow-ups and what may happen any time."""
         can = set(self.awaiting)
@@ -533,7 +534,7 @@ class Screen:
 
     # -- the encounter and its check -----------------------------------------------------------
 
-    @property
+    @cached_property
     def encounter(self) -> dict | None:
         encounter = self.state["encounter"]
         if encounter is None:
@@ -549,7 +550,7 @@ class Screen:
             "won": encounter["card"] in self.state["quests_won"],
         }
 
-    @property
+    @cached_property
     def check(self) -> dict | None:
         """The check of the open encounter: its terms, the round, what each ready card gives."""
         check = self.state["check"]
@@ -622,20 +623,20 @@ class Screen:
             parts.append(_("no round speed: a round ends on a success"))
         return " · ".join(parts)
 
-    @property
+    @cached_property
     def reusable(self) -> list[CardView]:
         if not bv.reuse_offered(self.state):
             return []
         return [card_view(self.state, card) for card in bv.reusable_cards(self.state)]
 
-    @property
+    @cached_property
     def damage_cards(self) -> list[CardView]:
         locked = _locked(self.state)
         return [card for card in self.ready if card.id != locked]
 
     # -- choices for the forms ------------------------------------------------------------------
 
-    @property
+    @cached_property
     def destinations(self) -> list[dict]:
         """Where Vince may travel, grouped by map, each with its lay-low value and terrains."""
         groups: dict[str, list] = {}
@@ -657,7 +658,7 @@ class Screen:
         """Neighbouring maps not entered yet (Vince can't go there until they are)."""
         return [row["map"] for row in bv.neighbouring_maps(self.state) if not row["registered"]]
 
-    @property
+    @cached_property
     def all_places(self) -> list[dict]:
         """Every location of every map entered (a card may move Vince anywhere, BT-07)."""
         here = self.state["location"]
@@ -709,17 +710,13 @@ class Screen:
     def common_items(self) -> list[str]:
         """Common items in the deck: what setup may start with."""
         catalogue = self.state["catalogue"]
-        return [
-            card
-            for card in bv.deck_cards(self.state)
-            if "Common" in (catalogue[card].get("classes") or ())
-        ]
+        return [card for card in self.deck if "Common" in (catalogue[card].get("classes") or ())]
 
-    @property
+    @cached_property
     def restorable(self) -> list[CardView]:
         return [card_view(self.state, card) for card in bv.restorable_cards(self.state)]
 
-    @property
+    @cached_property
     def discardable(self) -> list[CardView]:
         return [card_view(self.state, card) for card in bv.discardable_cards(self.state)]
 
@@ -757,7 +754,7 @@ class Screen:
     def skill_choices(self) -> list[dict]:
         return [{"value": skill, "label": skill_name(skill)} for skill in SKILLS]
 
-    @property
+    @cached_property
     def deck(self) -> list[str]:
         return bv.deck_cards(self.state)
 
