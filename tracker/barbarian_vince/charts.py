@@ -17,7 +17,6 @@ from dataclasses import dataclass
 import pygal
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from pygal.style import Style
 
 from tracker.barbarian_vince import history
@@ -200,8 +199,3 @@ def _fit_for_page(title: str, summary: str, nonce: str):
         return root
 
     return fit
-
-
-def turns_count(count: int) -> str:
-    """ "3 turns" in words."""
-    return ngettext("%(count)s turn", "%(count)s turns", count) % {"count": count}

@@ -116,13 +116,30 @@ def turn_view(turn: dict) -> dict:
         "trades": turn["trades"],
         "quests_won": _cards(turn["quests_won"]),
         "years": turn["years"],
-        "hands": ngettext(
+        "hands": _hands_words(turn, running=ending == ""),
+    }
+
+
+def _hands_words(turn: dict, *, running: bool) -> str:
+    counts = {"ready": turn["ready"], "exhausted": turn["exhausted"]}
+    total = turn["ready"] + turn["exhausted"]
+    if running:
+        return (
+            ngettext(
+                "%(ready)s ready and %(exhausted)s exhausted card now",
+                "%(ready)s ready and %(exhausted)s exhausted cards now",
+                total,
+            )
+            % counts
+        )
+    return (
+        ngettext(
             "%(ready)s ready and %(exhausted)s exhausted card at the end",
             "%(ready)s ready and %(exhausted)s exhausted cards at the end",
-            turn["ready"] + turn["exhausted"],
+            total,
         )
-        % {"ready": turn["ready"], "exhausted": turn["exhausted"]},
-    }
+        % counts
+    )
 
 
 def _encounter_view(encounter: dict) -> dict:
