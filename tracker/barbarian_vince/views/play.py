@@ -91,7 +91,7 @@ def play(request: HttpRequest, adventure: int) -> HttpResponse:
     screen = Screen(record)
     page = context(request, record, screen)
     if request.htmx and request.GET.get("part") == "more":
-        return render(request, f"{TEMPLATE}#more", page)
+        return render(request, f"{TEMPLATE}#more_body", page)
     return render(request, TEMPLATE, page)
 
 
