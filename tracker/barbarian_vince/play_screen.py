@@ -744,7 +744,35 @@ class Screen:
                 for name in bv.trade_classes(self.state)
             ],
             "left": left,
+            "left_words": ""
+            if left is None
+            else ngettext(
+                "%(count)s trade left in this rest (table rule BT-15)",
+                "%(count)s trades left in this rest (table rule BT-15)",
+                left,
+            )
+            % {"count": left},
         }
+
+    @property
+    def rest_counts(self) -> str:
+        """What this turn's rest has done so far, counted ("" before any of it, or elsewhere)."""
+        if self.reason not in ("rest", "after_encounter"):
+            return ""
+        turn = self.projection.get("turn") or {}
+        recovered = len(turn.get("recovered") or [])
+        trades = turn.get("trades") or 0
+        discarded = len(turn.get("discarded") or [])
+        if not (recovered or trades or discarded):
+            return ""
+        parts = [
+            ngettext("%(count)s card recovered", "%(count)s cards recovered", recovered)
+            % {"count": recovered},
+            ngettext("%(count)s trade", "%(count)s trades", trades) % {"count": trades},
+            ngettext("%(count)s card discarded", "%(count)s cards discarded", discarded)
+            % {"count": discarded},
+        ]
+        return _("This turn so far: %(counts)s.") % {"counts": " · ".join(parts)}
 
     @property
     def item_classes(self) -> list[dict]:
