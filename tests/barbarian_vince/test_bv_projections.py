@@ -191,3 +191,18 @@ def test_bt17_the_last_turn_ends_with_the_adventure_and_stays_in_the_projection(
     assert turn["years"] == 1
     assert adventure.status == "dead"
     assert not AdventureTurn.objects.filter(adventure=adventure, number=3).exists()
+
+
+def test_a_backup_restores_the_adventure_its_turns_and_its_cards_memory(player, tmp_path):
+    from tracker.core import backups
+
+    adventure = make_adventure(player, "resumed")
+    before = (turn_rows(adventure), columns(adventure), adventure.state)
+    path = tmp_path / "all.cardrpg-backup"
+    assert backups.backup_write(path=path) == 1
+    Adventure.objects.all().delete()
+    RememberedCard.objects.all().delete()
+    [restored] = backups.backup_restore(path=path)
+    assert restored.state == before[2]
+    assert turn_rows(restored) == before[0] and columns(restored) == before[1]
+    assert RememberedCard.objects.filter(owner=player, adventure=restored).count() == 10
