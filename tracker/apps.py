@@ -8,5 +8,9 @@ class TrackerConfig(AppConfig):
     verbose_name = "Card-game companion"
 
     def ready(self):
-        # Each game registers itself with the core (tracker.core.games) when its module loads.
-        from tracker.card_rpg import game  # noqa: F401
+        # Each game registers itself with the core (tracker.core.games) when its module loads,
+        # in the order "Your games" shows them.
+        import importlib
+
+        for game in ("card_rpg", "barbarian_vince"):
+            importlib.import_module(f"tracker.{game}.game")

@@ -1,5 +1,11 @@
 """Every model of the app, gathered so Django registers them: the core's and each game's."""
 
+from tracker.barbarian_vince.models import (
+    Adventure,
+    AdventureLogEntry,
+    AdventureTurn,
+    RememberedCard,
+)
 from tracker.card_rpg.models import (
     ActionLogEntry,
     Character,
@@ -13,6 +19,10 @@ from tracker.card_rpg.models import (
 
 __all__ = [
     "ActionLogEntry",
+    "Adventure",
+    "AdventureLogEntry",
+    "AdventureTurn",
+    "RememberedCard",
     "Character",
     "Fight",
     "FightOutcome",

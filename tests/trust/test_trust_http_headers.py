@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from tests.barbarian_vince.conftest import make_adventure
 from tests.trust.conftest import HTMX, make_character
 from tests.trust.trust_urls import PLAUSIBLE_FIELDS, urls_for, walk
 
@@ -46,12 +47,21 @@ def playing(owner):
     return make_character(owner, "card_to_turn", name="Private Pat")
 
 
-def test_every_page_and_swap_of_a_signed_in_player_is_never_stored(client, owner, playing):
+@pytest.fixture
+def adventuring(owner):
+    """The owner's adventure in the middle of a skill check."""
+    return make_adventure(owner, "round_two", name="Private Pat")
+
+
+def test_every_page_and_swap_of_a_signed_in_player_is_never_stored(
+    client, owner, playing, adventuring
+):
     routes = signed_in_routes()
     assert {"tracker:play", "tracker:character_export", "logout"} <= {r.name for r in routes}
+    assert {"tracker:bv_play", "tracker:bv_export"} <= {r.name for r in routes}
     seen = 0
     for route in routes:
-        for url in urls_for(route, playing):
+        for url in urls_for(route, playing, adventuring):
             for headers in ({}, HTMX):
                 for method in ("get", "post"):
                     if "_auth_user_id" not in client.session:

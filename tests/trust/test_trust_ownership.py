@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.barbarian_vince.conftest import make_adventure
 from tests.trust.conftest import HTMX, make_character, snapshot
 from tests.trust.trust_urls import (
     PLAUSIBLE_FIELDS,
@@ -17,6 +18,12 @@ from tests.trust.trust_urls import (
     app_routes,
     urls_for,
     walk,
+)
+from tracker.barbarian_vince.models import (
+    Adventure,
+    AdventureLogEntry,
+    AdventureTurn,
+    RememberedCard,
 )
 from tracker.card_rpg.models import ActionLogEntry, Character
 
@@ -32,8 +39,39 @@ def victim(owner):
     return make_character(owner, "card_to_turn", name="Zyxwv the Unreachable")
 
 
-def everything_stored() -> tuple[int, int]:
-    return Character.objects.count(), ActionLogEntry.objects.count()
+@pytest.fixture
+def victim_adventure(owner):
+    """A's adventure in the middle of a skill check, with a distinctive name."""
+    return make_adventure(owner, "round_two", name="Zyxwv the Unreachable")
+
+
+def everything_stored() -> tuple[int, ...]:
+    return (
+        Character.objects.count(),
+        ActionLogEntry.objects.count(),
+        Adventure.objects.count(),
+        AdventureLogEntry.objects.count(),
+        AdventureTurn.all_rows.count(),
+        RememberedCard.objects.count(),
+    )
+
+
+def adventure_snapshot(adventure_id: int) -> dict | None:
+    """Everything stored about an adventure (None once it is gone), as plain data."""
+    adventure = Adventure.objects.filter(pk=adventure_id).first()
+    if adventure is None:
+        return None
+    fields = [f.attname for f in Adventure._meta.concrete_fields if f.name != "updated_at"]
+    return {
+        "adventure": {name: getattr(adventure, name) for name in fields},
+        "log": list(adventure.log_entries.order_by("seq").values_list("seq", "action", "snapshot")),
+        "turns": list(AdventureTurn.all_rows.filter(adventure=adventure).values()),
+        "memory": list(RememberedCard.objects.filter(owner=adventure.owner).values()),
+    }
+
+
+def both(character, adventure) -> tuple:
+    return snapshot(character.pk), adventure_snapshot(adventure.pk)
 
 
 def test_the_walk_sees_every_character_url_and_skips_only_admin_and_accounts():
@@ -45,29 +83,32 @@ def test_the_walk_sees_every_character_url_and_skips_only_admin_and_accounts():
         if route.name not in names:
             assert route.route.startswith(tuple(SKIPPED_PREFIXES)), route
     assert sum(r.character_scoped for r in app_routes()) >= 10
+    assert {"tracker:bv_act", "tracker:bv_undo", "tracker:bv_undo_to"} <= names
+    assert sum(r.adventure_scoped for r in app_routes()) >= 10
 
 
 @pytest.mark.parametrize("route", app_routes(), ids=lambda r: r.name)
 def test_another_player_gets_404_everywhere_and_changes_nothing(
-    client, owner, intruder, victim, route
+    client, owner, intruder, victim, victim_adventure, route
 ):
     client.force_login(intruder)
     if route.name in PUBLIC_ROUTES:
-        for url in urls_for(route, victim):
+        for url in urls_for(route, victim, victim_adventure):
             response = client.get(url)
             assert response.status_code == 404, (url, response.status_code)
             assert "Zyxwv" not in response.text
         return
-    if not route.character_scoped:
-        # The player's own pages (list, create, import): they never show A's character.
+    if not route.scoped:
+        # The player's own pages (lists, new ones, import): they never show A's records.
         response = client.get("/" + route.route)
         assert response.status_code == 200
         assert "Zyxwv" not in response.text
         assert f"/characters/{victim.pk}/" not in response.text
+        assert f"/adventures/{victim_adventure.pk}/" not in response.text
         return
-    before = snapshot(victim.pk)
+    before = both(victim, victim_adventure)
     stored = everything_stored()
-    for url in urls_for(route, victim):
+    for url in urls_for(route, victim, victim_adventure):
         for headers in ({}, HTMX):
             for query in QUERIES:
                 response = client.get(url + query, headers=headers)
@@ -80,23 +121,25 @@ def test_another_player_gets_404_everywhere_and_changes_nothing(
             # Methods the views don't take answer 405 before looking anything up: no leak.
             for method in (client.put, client.delete, client.patch):
                 assert method(url, headers=headers).status_code in (404, 405)
-        assert snapshot(victim.pk) == before, url
+        assert both(victim, victim_adventure) == before, url
     assert everything_stored() == stored
 
 
 @pytest.mark.parametrize("route", app_routes(), ids=lambda r: r.name)
-def test_an_anonymous_visitor_is_sent_to_log_in_and_changes_nothing(client, victim, route):
-    before = snapshot(victim.pk)
+def test_an_anonymous_visitor_is_sent_to_log_in_and_changes_nothing(
+    client, victim, victim_adventure, route
+):
+    before = both(victim, victim_adventure)
     stored = everything_stored()
-    urls = urls_for(route, victim) if route.character_scoped else ["/" + route.route]
+    urls = urls_for(route, victim, victim_adventure) if route.scoped else ["/" + route.route]
     if route.name in PUBLIC_ROUTES:
         # Open to guests without an account, but only with a real link: forged ones get 404.
-        for url in urls_for(route, victim):
+        for url in urls_for(route, victim, victim_adventure):
             for headers in ({}, HTMX):
                 assert client.get(url, headers=headers).status_code == 404, url
                 response = client.post(url, PLAUSIBLE_FIELDS, headers=headers)
                 assert response.status_code == 404, url
-        assert snapshot(victim.pk) == before
+        assert both(victim, victim_adventure) == before
         return
     for url in urls:
         for headers in ({}, HTMX):
@@ -108,7 +151,7 @@ def test_an_anonymous_visitor_is_sent_to_log_in_and_changes_nothing(client, vict
                     continue  # a method the view never takes: refused before anything else
                 assert response.status_code == 302, (url, response.status_code)
                 assert response["Location"].startswith("/accounts/login/?next="), url
-    assert snapshot(victim.pk) == before
+    assert both(victim, victim_adventure) == before
     assert everything_stored() == stored
 
 
@@ -119,6 +162,32 @@ def test_a_missing_character_and_another_players_answer_alike(client, intruder, 
         assert client.get(f"/characters/{pk}/").status_code == 404, pk
         assert client.post(f"/characters/{pk}/play/end_turn/", {"version": 1}).status_code == 404
         assert client.get(f"/characters/{pk}/history/undo-to/{10**30}/").status_code == 404
+
+
+def test_a_missing_adventure_and_another_players_answer_alike(client, intruder, victim_adventure):
+    client.force_login(intruder)
+    pk = victim_adventure.pk
+    for number in (pk, pk + 1000, 2**31, 2**63 - 1, 10**30):
+        assert client.get(f"/adventures/{number}/").status_code == 404, number
+        response = client.post(f"/adventures/{number}/act/end_turn/", {"version": 1})
+        assert response.status_code == 404
+        response = client.get(f"/adventures/{number}/history/undo-to/{10**30}/")
+        assert response.status_code == 404
+
+
+def test_the_adventure_list_of_another_player_never_shows_mine(
+    client, owner, intruder, victim_adventure
+):
+    mine = make_adventure(intruder, "setup", name="Bob's own")
+    client.force_login(intruder)
+    response = client.get("/adventures/")
+    assert response.status_code == 200
+    assert f"/adventures/{mine.pk}/" in response.text
+    assert f"/adventures/{victim_adventure.pk}/" not in response.text
+    assert "Zyxwv" not in response.text
+    # Nor are A's remembered cards offered to B.
+    response = client.get(f"/adventures/{mine.pk}/cards/?part=recall&q=Q", headers=HTMX)
+    assert "recall-Q0" not in response.text
 
 
 def test_the_character_list_of_another_player_never_shows_mine(client, owner, intruder, victim):
@@ -152,3 +221,19 @@ def test_the_owner_can_do_what_the_intruder_could_not(client, owner, victim):
     )
     assert response.status_code == 302
     assert Character.objects.get(pk=victim.pk).version == victim.version + 1
+
+
+def test_the_owner_can_do_with_an_adventure_what_the_intruder_could_not(
+    client, owner, victim_adventure
+):
+    client.force_login(owner)
+    adventure = victim_adventure
+    for name in ("bv_play", "bv_cards", "bv_history", "bv_log", "bv_export", "bv_undo_to"):
+        route = next(r for r in app_routes() if r.name == f"tracker:{name}")
+        assert client.get(urls_for(route, None, adventure)[0]).status_code == 200, name
+    response = client.post(
+        f"/adventures/{adventure.pk}/act/play_check_card/",
+        {**PLAUSIBLE_FIELDS, "card": "Q03", "version": adventure.version},
+    )
+    assert response.status_code == 302
+    assert Adventure.objects.get(pk=adventure.pk).version == adventure.version + 1

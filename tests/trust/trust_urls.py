@@ -1,5 +1,6 @@
 """The app's URLs as the trust tests walk them: read from the resolver, never listed by hand,
-with each parameter filled from a real character (its id, real log seqs, every action type)."""
+with each parameter filled from a real character or adventure (its id, real log seqs, every
+action type of its game)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,10 @@ from dataclasses import dataclass
 
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from tracker.barbarian_vince.models import Adventure
 from tracker.card_rpg.models import Character
 from tracker.card_rpg.views.play import ACTION_FORMS
+from tracker.rules.barbarian_vince import ACTION_TYPES as BV_ACTION_TYPES
 
 # Not the app's own pages, so not walked here (with the reason):
 SKIPPED_PREFIXES = {
@@ -48,6 +51,8 @@ ENGINE_ACTIONS = {
     "end_session",
 }
 ACTIONS = sorted(ENGINE_ACTIONS | set(ACTION_FORMS) | {"no_such_action"})
+# Every Barbarian Vince action type (its actions file), and one the game lacks.
+BV_ACTIONS = sorted(set(BV_ACTION_TYPES) | {"no_such_action"})
 
 # A POST body that each endpoint would accept from the owner (the right version is added):
 # the 404 must come from the ownership check, not from a malformed form.
@@ -79,6 +84,15 @@ class Route:
     def character_scoped(self) -> bool:
         return "pk" in self.params
 
+    @property
+    def adventure_scoped(self) -> bool:
+        return "adventure" in self.params
+
+    @property
+    def scoped(self) -> bool:
+        """Whether the route names one record of a player (a character or an adventure)."""
+        return self.character_scoped or self.adventure_scoped
+
 
 def walk(patterns=None, prefix: str = "", namespace: str = "") -> list[Route]:
     """Every URL pattern under the root URLconf, resolvers included, outermost prefix first."""
@@ -106,13 +120,20 @@ def seated_games() -> list[str]:
     return [game.id for game in games.all_games() if game.seat_model is not None]
 
 
-def urls_for(route: Route, character: Character) -> list[str]:
-    """Concrete URLs for a route aimed at `character`: one per value of each parameter."""
+def urls_for(
+    route: Route, character: Character | None, adventure: Adventure | None = None
+) -> list[str]:
+    """Concrete URLs for a route aimed at `character` (or, for an adventure's route, at
+    `adventure`): one per value of each parameter."""
+    if route.adventure_scoped:
+        assert adventure is not None, f"{route.name}: the walk needs an adventure to aim at"
+    record = adventure if route.adventure_scoped else character
     values = {
-        "pk": [character.pk],
+        "pk": [character.pk] if character is not None else [],
+        "adventure": [adventure.pk] if adventure is not None else [],
         # A real seq of the log: the creation, the middle and the newest action.
-        "seq": sorted({1, max(1, character.last_seq // 2), character.last_seq}),
-        "action": ACTIONS,
+        "seq": sorted({1, max(1, record.last_seq // 2), record.last_seq}),
+        "action": BV_ACTIONS if route.adventure_scoped else ACTIONS,
         # A game with no seats, one the app does not know, and every game that has seats.
         "game_id": ["card-rpg", "no-such-game", *seated_games()],
         "token": [FORGED_TOKEN, "x"],

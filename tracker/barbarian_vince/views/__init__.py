@@ -1,0 +1,1 @@
+"""The Barbarian Vince screens: adventures, the adventure screen, the catalogue and history."""

@@ -1,0 +1,147 @@
+"""The adventure screen: one engine action per POST, answered with the regions that changed.
+
+htmx requests get the prompt region and the status region (out of band); plain requests are
+redirected back to the screen (post/redirect/get) with the outcome as a message, so back and
+refresh never apply an action twice. Every form names the version it was drawn from; a stale
+one is refused and the screen is redrawn as the adventure stands now.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from tracker.barbarian_vince import services
+from tracker.barbarian_vince.forms import ActionForm, VersionForm
+from tracker.barbarian_vince.models import Adventure
+from tracker.barbarian_vince.play_screen import Screen
+from tracker.core.i18n import say
+from tracker.rules import barbarian_vince as bv
+from tracker.rules.errors import RuleError
+
+TEMPLATE = "barbarian_vince/play.html"
+# Actions posted from the adventure screen (a card is entered from the catalogue page, and an
+# adventure begins on the new-adventure page).
+PLAYED = tuple(kind for kind in bv.ACTION_TYPES if kind not in ("begin_adventure", "register_card"))
+
+
+def conflict_message() -> str:
+    return _("This changed on another screen — here is where it stands now.")
+
+
+def owned(request: HttpRequest, adventure: int) -> Adventure:
+    """The player's own adventure; another player's answers exactly like a missing one (404)."""
+    try:
+        return services.adventure_get(adventure_id=adventure, owner=request.user)
+    except Adventure.DoesNotExist:
+        raise Http404("No such adventure.") from None
+
+
+def context(request: HttpRequest, adventure: Adventure, screen: Screen) -> dict:
+    return {
+        "adventure": adventure,
+        "screen": screen,
+        # The full page draws "More" at once; a swap leaves it to be fetched when opened.
+        "more_inline": not request.htmx,
+    }
+
+
+def answer(request: HttpRequest, adventure: Adventure, screen: Screen) -> HttpResponse:
+    """htmx: the prompt and (out of band) the status; else back to the screen with a message."""
+    if not request.htmx:
+        if screen.conflict:
+            messages.warning(request, conflict_message())
+        elif screen.error:
+            rule = f"{screen.error_rule}: " if screen.error_rule else ""
+            messages.error(request, f"{rule}{screen.error}")
+        else:
+            for text in (screen.notice or screen.just_done, *screen.moves):
+                if text:
+                    messages.info(request, text)
+        return redirect("tracker:bv_play", adventure=adventure.pk)
+    page = context(request, adventure, screen) | {"oob": True, "swap": True}
+    return render(request, f"{TEMPLATE}#update", page)
+
+
+def refuse(request, adventure, error, rule: str, entry: dict | None = None) -> HttpResponse:
+    """A refusal: nothing was written; say why with the rule, keep what was typed."""
+    screen = Screen(adventure, error=error, error_rule=rule, entry=entry)
+    return answer(request, adventure, screen)
+
+
+def conflict(request: HttpRequest, error: services.VersionConflict) -> HttpResponse:
+    """Another screen acted first: redraw from the adventure as it is now, with the message."""
+    return answer(request, error.record, Screen(error.record, conflict=True))
+
+
+def entry_of(request: HttpRequest, kind: str) -> dict:
+    """What was typed in the form of `kind`, to draw it again after a refusal."""
+    return {"kind": kind, **{key: request.POST.get(key, "")[:60] for key in ("card", "draw")}}
+
+
+@login_required
+@require_GET
+def play(request: HttpRequest, adventure: int) -> HttpResponse:
+    """The whole adventure screen (or, for htmx, its lazily fetched "More" panel)."""
+    record = owned(request, adventure)
+    screen = Screen(record)
+    page = context(request, record, screen)
+    if request.htmx and request.GET.get("part") == "more":
+        return render(request, f"{TEMPLATE}#more_body", page)
+    return render(request, TEMPLATE, page)
+
+
+@login_required
+@require_POST
+def act(request: HttpRequest, adventure: int, action: str) -> HttpResponse:
+    """Apply one engine action built from the posted form."""
+    if action not in PLAYED:
+        raise Http404("No such action.")
+    record = owned(request, adventure)
+    form = ActionForm(action, request.POST)
+    if not form.is_valid():
+        if "version" in form.errors:
+            return answer(request, record, Screen(record, conflict=True))
+        problem = form.refusal()
+        return refuse(request, record, problem.message, problem.rule, entry_of(request, action))
+    try:
+        record = services.adventure_apply(
+            adventure_id=record.pk,
+            owner=request.user,
+            action=form.action(),
+            expected_version=form.cleaned_data["version"],
+        )
+    except RuleError as error:
+        return refuse(request, record, error.message, error.rule, entry_of(request, action))
+    except services.VersionConflict as error:
+        return conflict(request, error)
+    return answer(request, record, Screen(record, just_done=True))
+
+
+@login_required
+@require_POST
+def undo(request: HttpRequest, adventure: int) -> HttpResponse:
+    """Take back the newest action; say what was undone and where the real cards go back."""
+    record = owned(request, adventure)
+    form = VersionForm(request.POST)
+    if not form.is_valid():
+        return answer(request, record, Screen(record, conflict=True))
+    try:
+        record = services.adventure_undo(
+            adventure_id=record.pk,
+            owner=request.user,
+            expected_version=form.cleaned_data["version"],
+        )
+    except services.VersionConflict as error:
+        return conflict(request, error)
+    except services.UndoError:
+        return refuse(request, record, _("there is nothing to undo yet"), "")
+    undone = record.undone or []
+    words = [say(bv.describe_action(s.before, s.action, s.after)) for s in undone]
+    moves = bv.undo_card_moves(undone[0].before, undone[-1].after) if undone else []
+    notice = _("Undone: %(what)s.") % {"what": "; ".join(words)} if words else _("Undone.")
+    return answer(request, record, Screen(record, notice=notice, moves=moves))
