@@ -15,7 +15,7 @@ PYTHON ?= $(shell for c in python3.13 python3.14 python3.12 python3 python; do \
 	if command -v $$c >/dev/null 2>&1 && $$c -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; \
 	then command -v $$c; break; fi; done)
 
-.PHONY: help run test setup setup-test browser lint format migrate bench bench-play crash-test load-test clean
+.PHONY: help run test setup setup-test browser messages lint format migrate bench bench-play crash-test load-test clean
 
 help:
 	@echo "make run   - install and start the app (http://<this machine>:$(PORT)/)"
@@ -52,10 +52,22 @@ browser:
 			echo "The browser tests need Debian's chromium: sudo apt-get install chromium"; exit 1; \
 		fi; fi
 
+# The translations (locale/*/LC_MESSAGES/django.po, committed) compiled for Django; GNU
+# gettext's msgfmt does it, from Debian's packages if the machine lacks it.
+messages: setup
+	@if ! command -v msgfmt >/dev/null 2>&1; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+			echo "Installing Debian's gettext to compile the translations..."; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext >/dev/null; \
+		else \
+			echo "Compiling the translations needs GNU gettext: sudo apt-get install gettext"; exit 1; \
+		fi; fi
+	$(PY) manage.py compilemessages -v0 --ignore=.venv
+
 migrate: setup
 	$(PY) manage.py migrate --noinput
 
-run: setup migrate
+run: setup migrate messages
 	$(PY) manage.py collectstatic --noinput -v0
 	$(PY) manage.py serve --port $(PORT)
 
@@ -67,7 +79,7 @@ format: setup-test
 	$(VENV)/bin/ruff check --fix .
 	$(VENV)/bin/ruff format .
 
-test: setup-test browser lint
+test: setup-test browser lint messages
 	$(PY) manage.py makemigrations --check --dry-run
 	$(VENV)/bin/pytest -n auto $(PYTEST_ARGS)
 

@@ -6,17 +6,11 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from tracker.forms.accounts import LoginForm
 from tracker.views import accounts
 
 urlpatterns = [
-    path(
-        "accounts/login/",
-        auth_views.LoginView.as_view(
-            authentication_form=LoginForm, redirect_authenticated_user=True
-        ),
-        name="login",
-    ),
+    path("accounts/login/", accounts.LoginView.as_view(), name="login"),
+    path("language/", accounts.language_set, name="language_set"),
     # Players have no e-mail address here, so none of Django's password-reset pages: only
     # log-out and a password change for a signed-in player join the log-in and sign-up pages.
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -16,8 +16,10 @@ from tracker.card_rpg.models import (
     PlaySession,
     SessionEnding,
 )
+from tracker.core.models import Preferences
 
 __all__ = [
+    "Preferences",
     "ActionLogEntry",
     "Adventure",
     "AdventureLogEntry",

@@ -21,6 +21,8 @@ SKIPPED_PREFIXES = {
     # Log-in, sign-up, log-out and password pages are meant for anonymous visitors and hold no
     # character (the throttling of log-in is tested in tests/unit/test_hardening.py).
     "accounts/": "account pages hold no character",
+    # Switching the language (a POST from the header's button) holds no record either.
+    "language/": "the language switch holds no record (tests/unit/test_languages.py)",
 }
 
 # Pages a visitor without an account may open: a guest takes a seat at a shared table with the

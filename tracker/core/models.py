@@ -51,6 +51,21 @@ class LogJSONField(models.TextField):
         return self.get_prep_value(self.value_from_object(obj))
 
 
+class Preferences(models.Model):
+    """What a player chose for the app itself, kept with their account (the language)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preferences"
+    )
+    language = models.CharField(max_length=10, blank=True, default="")
+
+    class Meta:
+        verbose_name_plural = "preferences"
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.language or 'browser language'}"
+
+
 class LogRecord(models.Model):
     """A game's record, kept as an append-only action log: its state now, and its version.
 

@@ -1,5 +1,7 @@
 """Account forms: sign-up, log-in and a new password."""
 
+from django import forms
+from django.conf import settings
 from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm, UserCreationForm
 
 
@@ -24,3 +26,9 @@ class LoginForm(PlainLabelsMixin, AuthenticationForm):
 
 class ChangePasswordForm(PlainLabelsMixin, PasswordChangeForm):
     """A signed-in player's new password, given twice, after the current one."""
+
+
+class LanguageForm(forms.Form):
+    """The language to show the app in."""
+
+    language = forms.ChoiceField(choices=settings.LANGUAGES)

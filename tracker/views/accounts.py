@@ -3,13 +3,58 @@
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login, update_session_auth_hash
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.debug import sensitive_post_parameters
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
-from tracker.forms.accounts import ChangePasswordForm, SignupForm
+from tracker.core import preferences
+from tracker.forms.accounts import ChangePasswordForm, LanguageForm, LoginForm, SignupForm
+
+
+class LoginView(auth_views.LoginView):
+    """Django's log-in, which also brings the player's chosen language to this phone."""
+
+    authentication_form = LoginForm
+    redirect_authenticated_user = True
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        language = preferences.language_of(form.get_user())
+        if language:
+            _remember_language(response, language)
+        return response
+
+
+def _remember_language(response: HttpResponse, language: str) -> None:
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        language,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+        secure=settings.SESSION_COOKIE_SECURE,
+        httponly=True,
+    )
+
+
+@require_POST
+def language_set(request: HttpRequest) -> HttpResponse:
+    """Switch the app's language: kept on this phone, and on the account of a signed-in player."""
+    form = LanguageForm(request.POST)
+    target = request.POST.get("next") or "/"
+    if not url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
+        target = "/"
+    if not form.is_valid():
+        return redirect(target)
+    language = form.cleaned_data["language"]
+    if request.user.is_authenticated:
+        preferences.language_set(user=request.user, language=language)
+    response = redirect(target)
+    _remember_language(response, language)
+    return response
 
 
 @sensitive_post_parameters("password1", "password2")
