@@ -87,6 +87,7 @@ UNDO_WORDS = {
     "buy_back": "Buy back the {card}",
     "buy_top": "Buy the {card}",
     "end_session": "End the session",
+    "rename": "Rename to {name}",
 }
 # The several-card entries: what their button says.
 ENTRY_SUBMIT = {
@@ -774,7 +775,7 @@ def action_words(action: dict) -> str:
         return f"Discard the top card ({card})"
     if kind == "start_session" and action.get("hand"):
         return "Start the session"
-    return words.format(cards=cards, card=card)
+    return words.format(cards=cards, card=card, name=action.get("name", ""))
 
 
 def _percent(value: int, total: int) -> int:

@@ -171,6 +171,11 @@ def record_apply(
     if actions is None:
         actions = [(action, table_state)]
     record = _lock(game, record_id, owner, expected_version)
+    return _apply_locked(game, record, actions)
+
+
+def _apply_locked(game: Game, record, actions: Sequence[tuple[dict, TableState]]):
+    """Apply actions to a record already locked at the right version (see record_apply)."""
     state, projection, table = record.state, record.projection, record.table_state
     now = timezone.now()
     steps, projections, tables = [], [], []
@@ -288,9 +293,19 @@ def _truncate(game: Game, record, keep: int) -> None:
     old_projection = record.projection
     record.last_seq = keep
     game.projector.rewind(record, keep, old_projection, projection)
+    _name_after_undo(game, record, step.after)
     _store_state(game, record, step.after, projection, table)
     record.undone = [item[0] for item in replayed if item[0].seq > keep] if told else None
     record.steps = [step] if step.seq > 1 else []
+
+
+def _name_after_undo(game: Game, record, state: dict) -> None:
+    """A game that logs its renames takes a rename back with the rest of an undo."""
+    if game.rename_action is None:
+        return
+    old, new = game.name_in_state(record.state), game.name_in_state(state)
+    if new and new != old:
+        record.name = new
 
 
 # --- name and deletion -----------------------------------------------------------------------
@@ -298,9 +313,21 @@ def _truncate(game: Game, record, keep: int) -> None:
 
 @transaction.atomic
 def record_rename(*, game: Game, record_id: int, owner, name: str, expected_version: int):
-    """Give the record a new name; the game's own name rule decides what is accepted."""
+    """Give the record a new name; the game's own name rule decides what is accepted.
+
+    A game with a `rename_action` logs the rename (one more action, undoable like any other,
+    so the game's own messages and exports use the new name; the same name again logs
+    nothing); otherwise only the record's name changes and the version moves on.
+    """
     record = _lock(game, record_id, owner, expected_version)
-    record.name = game.check_name(name)
+    name = game.check_name(name)
+    if game.rename_action is not None:
+        if name == record.name:
+            record.steps = []
+            return record  # nothing to log
+        record.name = name
+        return _apply_locked(game, record, [(game.rename_action(name), KEEP_TABLE_STATE)])
+    record.name = name
     record.version += 1
     record.save(update_fields=["name", "version", "updated_at"])
     return record
@@ -466,6 +493,7 @@ def _store_state(game: Game, record, state: dict, projection: dict, table) -> No
             "table_state",
             "version",
             "last_seq",
+            "name",
             "updated_at",
         ]
     )

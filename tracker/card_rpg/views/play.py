@@ -22,7 +22,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
-from django_htmx.http import retarget
+from django_htmx.http import reswap, retarget
 
 from tracker.card_rpg import dice_roller, services
 from tracker.card_rpg.forms import play as forms
@@ -161,7 +161,11 @@ def _context(request: HttpRequest, character: Character, screen: Screen) -> dict
 
 
 def _answer(request: HttpRequest, character: Character, screen: Screen, *, moved: bool):
-    """htmx: the prompt (and the status out of band if the state moved); else PRG."""
+    """htmx: the prompt (and the status out of band if the state moved); else PRG.
+
+    The prompt always replaces the prompt, whatever part of it asked (a picker's rank chip, a
+    fold-out being fetched): a screen is redrawn as a whole, never inside itself.
+    """
     if not request.htmx:
         if screen.conflict:
             messages.warning(request, CONFLICT)
@@ -172,7 +176,16 @@ def _answer(request: HttpRequest, character: Character, screen: Screen, *, moved
         return redirect("tracker:play", pk=character.pk)
     context = _context(request, character, screen) | {"oob": True}
     partial = "update" if moved else "prompt"
-    return render(request, f"{TEMPLATE}#{partial}", context)
+    response = render(request, f"{TEMPLATE}#{partial}", context)
+    if request.htmx.target != "play-prompt":
+        response = reswap(retarget(response, "#play-prompt"), "outerHTML show:#play-prompt:top")
+    return response
+
+
+def _stale(request: HttpRequest, character: Character) -> bool:
+    """A request from a screen drawn at another version than the character's now (`v`)."""
+    shown = request.GET.get("v")
+    return shown is not None and shown != str(character.version)
 
 
 def _entry_input(request: HttpRequest, kind: str) -> dict:
@@ -294,14 +307,19 @@ def _refuse(request: HttpRequest, character: Character, form, kind: str = "") ->
 @login_required
 @require_GET
 def play(request: HttpRequest, pk: int) -> HttpResponse:
-    """The whole play page for one character."""
+    """The whole play page for one character (or one part of it, `part`)."""
+    part = request.GET.get("part")
+    if part == "version":
+        return _version_answer(request, pk)
     character = _character(request, pk)
     screen = _screen(character)
     if screen.undo_steps == 2 and screen.undo_action:
         # The app looked at the cards drawn by the action before: show what that action did.
         screen.earlier_events = _events_before_app_note(character)
     context = _context(request, character, screen)
-    part = request.GET.get("part")
+    if request.htmx and part and _stale(request, character):
+        # A fold-out of a screen that is no longer current: redraw the whole screen instead.
+        return _answer(request, character, _screen(character, conflict=True), moved=True)
     if request.htmx and part == "grid":
         source = request.GET.get("source", "")
         context |= {"grid": screen.grid(source), "multi": bool(request.GET.get("multi"))}
@@ -353,18 +371,15 @@ def pick(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     if action not in ACTION_FORMS:
         raise Http404("no such action")
     character = _character(request, pk)
+    form = forms.PickForm(request.POST)
+    valid = form.is_valid()
+    if "version" in form.errors or (valid and form.cleaned_data["version"] != character.version):
+        # The screen is stale: checked first, since what it shows may be gone altogether.
+        return _answer(request, character, _screen(character, conflict=True), moved=True)
     if action not in _screen(character, recent=[]).pick_entries:
         # No card list for this action, or its entry is not on the screen (any more).
         screen = _screen(character, error=forms.PICK_AGAIN)
         return _answer(request, character, screen, moved=False)
-    form = forms.PickForm(request.POST)
-    valid = form.is_valid()
-    if "version" in form.errors or (valid and form.cleaned_data["version"] != character.version):
-        screen = _screen(character, conflict=True)
-        if request.htmx:
-            response = _answer(request, character, screen, moved=True)
-            return retarget(response, "#play-prompt")
-        return _answer(request, character, screen, moved=True)
     entry = _entry_input(request, action)
     extra: dict = {}
     if valid:
@@ -473,6 +488,25 @@ def deal(request: HttpRequest, pk: int) -> HttpResponse:
         screen = _screen(character, error="There is nothing for the app to deal right now.")
         return _answer(request, character, screen, moved=False)
     return _apply(request, character, action, form.cleaned_data["version"], table)
+
+
+def _version_answer(request: HttpRequest, pk: int) -> HttpResponse:
+    """Has the character moved on from the version a screen shows (`v`)? No body if not.
+
+    A play screen asks when it comes back (Back or Forward from the browser's cache, a phone
+    waking up) and takes no tap until the answer: 204 keeps it, anything else redraws it.
+    One small query: the version alone.
+    """
+    version = (
+        Character.objects.filter(pk=pk, owner=request.user)
+        .values_list("version", flat=True)
+        .first()
+    )
+    if version is None:
+        raise Http404("No such character.")
+    if request.GET.get("v") == str(version):
+        return HttpResponse(status=204)
+    return HttpResponse(str(version), content_type="text/plain; charset=utf-8")
 
 
 @login_required
