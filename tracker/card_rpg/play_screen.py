@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from tracker.card_rpg.dice_roller import die_face
 from tracker.rules import RuleError, buy_top_offer, rule_summary
@@ -157,8 +158,11 @@ class Screen:
     # note_hand (that one goes with the action before it), and how many log entries that is.
     undo_action: dict | None = None
     undo_steps: int = 1
-    # Events of an action applied just before the app's own note_hand, shown with its events.
-    earlier_events: list[dict] = field(default_factory=list)
+    # The log entries of the last tap (Steps: action, before, after), when it was more than one:
+    # at the app's table the steps it took by itself are said with what each did. The first
+    # `said_first` are said by the notice already.
+    tap_steps: list = field(default_factory=list)
+    said_first: int = 0
     # A card entry drawn again as the player left it: after a refusal or a picker tap.
     entry_kind: str = ""
     typed: str = ""
@@ -361,12 +365,47 @@ class Screen:
 
     @property
     def events(self) -> list[dict]:
-        """What the last action did. At a virtual table the engine's `table` events (where
-        real cards go) say what the app did with its cards instead."""
-        events = list(self.earlier_events) + list(self.state.get("events") or [])
+        """What the last tap did, in order. At a virtual table each step the app took by itself
+        is said first ("The app turned the 9♣ from the Q♠'s attack pile."), and the engine's
+        `table` events (where real cards go) say what the app did with its cards instead."""
+        if not self.tap_steps:
+            return self._step_events(self.state)
+        events: list[dict] = []
+        for index, step in enumerate(self.tap_steps):
+            if self.virtual and index >= self.said_first:
+                did = app_did(step.action, step.before, step.after)
+                if did:
+                    events.append({"type": "app", "text": did})
+            events += self._step_events(step.after)
+        return events
+
+    def _step_events(self, after: dict) -> list[dict]:
+        events = list(after.get("events") or [])
         if not self.virtual:
             return events
-        return [_app_moved(event) for event in events]
+        names = self._unseen_discards(after)
+        out = []
+        for event in reversed(events):
+            unseen = (event.get("count") or 0) - len(event.get("cards") or [])
+            named: list[str] = []
+            if event.get("to") == "discard pile" and unseen > 0 and len(names) >= unseen:
+                # The newest unseen discards are this event's, the last of them last.
+                named, names = names[-unseen:], names[:-unseen]
+            out.append(_app_moved(event, named))
+        return out[::-1]
+
+    def _unseen_discards(self, after: dict) -> list[str]:
+        """The app's names for the discards nobody saw face up, in the order they went there."""
+        cards = after.get("cards")
+        if self.table is None or not cards or not after.get("session"):
+            return []
+        try:
+            every = self.table.discard_pile(after)
+        except (KeyError, IndexError, ValueError, TypeError):
+            return []
+        known = len(after["session"]["discard_pile"])
+        names = every[known:]
+        return names if None not in names else []
 
     @property
     def peek_offer(self) -> dict:
@@ -730,16 +769,17 @@ APP_MOVES = {
 }
 
 
-def _app_moved(event: dict) -> dict:
+def _app_moved(event: dict, named: list[str] = ()) -> dict:
     """An event that moves real cards, told as the app's own move (its table holds the cards).
 
     A `table` event is only the move. Other events that move a card (loot, gold, buying) read
     "what happened: where to put the card" — the app keeps what happened and says the move.
+    `named`: the app's names for the cards the event only counts (it dealt them itself).
     """
     if "to" not in event:
         return event
     words = APP_MOVES.get(event["to"])
-    known = [card_text(card) for card in event.get("cards") or []]
+    known = [card_text(card) for card in [*(event.get("cards") or []), *named]]
     unseen = (event.get("count") or len(known)) - len(known)
     parts = known + ([f"{unseen} face-down card{'s' if unseen != 1 else ''}"] if unseen else [])
     what = " and ".join([", ".join(parts[:-1]), parts[-1]] if len(parts) > 1 else parts) or "them"
@@ -748,6 +788,74 @@ def _app_moved(event: dict) -> dict:
         return event | {"text": moved} if moved else event
     happened = event.get("text", "").rsplit(": ", 1)[0].rstrip(".")
     return event | {"text": f"{happened}. {moved}".strip()}
+
+
+# What the app did when it turned a card itself, by the reason the card was turned.
+APP_TURNED = {
+    "random attack": gettext_lazy("The app turned the {card} for your random attack."),
+    "critical hit": gettext_lazy("The app turned the {card} for your critical hit."),
+    "monster attack card": gettext_lazy(
+        "The app turned the {card} from the {monster}'s attack pile."
+    ),
+    "monster random attack": gettext_lazy(
+        "The app turned the {card} for the {monster}'s random attack."
+    ),
+    "monster critical hit": gettext_lazy(
+        "The app turned the {card} for the {monster}'s critical hit."
+    ),
+    "loot": gettext_lazy("The app turned the {card} from under the {monster}: loot."),
+    "jack extra card": gettext_lazy("The app turned the {card}: the Jack's extra card."),
+}
+
+
+def app_did(action: dict, before: dict, after: dict | None = None) -> str:
+    """What the app did when it filled in a table input itself, in a sentence or two."""
+    kind = action.get("type")
+    fight = before.get("fight") or {}
+    monster = card_text(fight["monster"]) if fight.get("monster") else gettext("monster")
+    if kind == "turn":
+        reason = (before.get("awaiting") or {}).get("reason", "")
+        words = APP_TURNED.get(reason, gettext_lazy("The app turned the {card}."))
+        return str(words).format(card=_card_words(action.get("card")), monster=monster)
+    if kind == "roll_monster_hp":
+        dice = [int(die) for die in action.get("dice") or []]
+        return gettext("The app rolled {dice} = {total} for the {monster}'s HP.").format(
+            dice=" + ".join(map(str, dice)), total=sum(dice), monster=monster
+        )
+    if kind == "level_up":
+        (die,) = action.get("hp_dice") or [0]
+        return gettext("The app rolled a {die} for your new HP.").format(die=die)
+    if kind == "note_hand":
+        cards = " ".join(_card_words(card) for card in action.get("cards") or [])
+        return gettext("The app drew {cards} into your hand.").format(cards=cards)
+    if kind == "reveal_monster":
+        turned = gettext("The app turned the {card}: it is your next monster.").format(
+            card=_card_words(action.get("card"))
+        )
+        dealt = _app_dealt(((after or {}).get("internal") or {}).get("deal") or {})
+        return f"{turned} {dealt}" if dealt else turned
+    if kind == "start_session":
+        cards = " ".join(_card_words(card) for card in action.get("hand") or [])
+        return gettext("The app dealt your hand: {cards}.").format(cards=cards)
+    return ""
+
+
+def _app_dealt(deal: dict) -> str:
+    """The cards the app dealt face down to a new monster (S-16, S-17), in a sentence."""
+    hidden, pile = deal.get("hidden") or 0, deal.get("attack_pile") or 0
+    under = ngettext(
+        "{count} card face down under it", "{count} cards face down under it", hidden
+    ).format(count=hidden)
+    attack = ngettext(
+        "{count} card face down to its attack pile",
+        "{count} cards face down to its attack pile",
+        pile,
+    ).format(count=pile)
+    if hidden and pile:
+        return gettext("The app dealt {under} and {attack}.").format(under=under, attack=attack)
+    if hidden or pile:
+        return gettext("The app dealt {cards}.").format(cards=under if hidden else attack)
+    return ""
 
 
 def _cards(count: int) -> str:

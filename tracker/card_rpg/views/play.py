@@ -4,15 +4,12 @@ htmx requests get the prompt region (plus the status region, out of band, when t
 moved on); plain requests are redirected back to the page (post/redirect/get), so back and
 refresh never apply an action twice. Every form names the state version it was drawn from.
 
-One service call per request, with one exception: at a virtual table ("the app deals for
-me") the app itself looks at the cards drawn into the hand. When the app's own input (the deal
-button) leaves unseen cards in the hand, the table's next input is a `note_hand` that only the
-table can fill in and the player has nothing to decide about, so it is applied in the same
-request, as a second service call with the version the first one returned. When the player's
-own action drew them (an attack that won with no loot, a death), the next tap on the deal
-button first looks at them, then does what the button says, in one request too. Each is its
-own log entry (the log format is unchanged), and undo takes a `note_hand` that ends the log
-back together with the action before it. The player-posted actions stay one service call each.
+One service call per request. At the app's table ("the app deals for me") that call may apply
+several log entries: the tap, then the steps that ask the player nothing — a card turned for
+an attack or as loot, the monster's HP and level-up rolls, a look at the cards drawn into the
+hand — done by the app in the same transaction (tracker.card_rpg.app_deals), each said on the
+screen. Each is its own log entry (the log format is unchanged), and undo takes the whole tap
+back.
 """
 
 from __future__ import annotations
@@ -21,15 +18,23 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import reswap, retarget
 
-from tracker.card_rpg import dice_roller, services
+from tracker.card_rpg import app_deals, dice_roller, services
 from tracker.card_rpg.forms import play as forms
 from tracker.card_rpg.game import GAME
 from tracker.card_rpg.models import Character
-from tracker.card_rpg.play_screen import RANK_BUTTONS, SUIT_BUTTONS, Screen, action_words
+from tracker.card_rpg.play_screen import (
+    RANK_BUTTONS,
+    SUIT_BUTTONS,
+    Screen,
+    action_words,
+    app_did,
+)
 from tracker.core import services as core
+from tracker.core.services import KEEP_TABLE_STATE
 from tracker.rules import RuleError, VirtualTable, legal_action_types
 from tracker.rules.cards import DECK, RANKS, card_text
 
@@ -94,42 +99,48 @@ def _character(request: HttpRequest, pk: int) -> Character:
     return get_object_or_404(Character, pk=pk, owner=request.user)
 
 
-def _recent(character: Character) -> list[tuple[dict, bool]]:
-    """The two newest log entries: (action, applied at a virtual table), newest first."""
-    actions = character.log_entries.order_by("-seq").values_list("action", flat=True)[:2]
-    # Who deals is chosen for a whole session, so the newest actions were played at the table
-    # the character has now.
-    at_table = character.table_state is not None
-    return [(action, at_table) for action in actions]
+# How many of the newest log entries the undo button looks at to find the player's last tap.
+RECENT = 40
 
 
-def _is_app_note(entry: tuple[dict, bool]) -> bool:
-    """A note_hand the virtual table filled in (it goes with the action before it)."""
-    action, at_table = entry
-    return at_table and action.get("type") == "note_hand"
+def _recent(character: Character) -> list[dict]:
+    """The newest log entries' actions, newest first (enough to hold the player's last tap)."""
+    return list(character.log_entries.order_by("-seq").values_list("action", flat=True)[:RECENT])
 
 
-def _undo_plan(recent: list[tuple[dict, bool]]) -> tuple[dict | None, int]:
+def _at_table(character: Character) -> bool:
+    """Whether the newest actions were played at the app's table.
+
+    Who deals is chosen for a whole session, so while one runs its actions were played at the
+    table the character has now; between sessions the newest one is taken back alone.
+    """
+    return character.table_state is not None and character.state.get("session") is not None
+
+
+def _undo_plan(newest: list[dict], at_table: bool) -> tuple[dict | None, int]:
     """The action the undo button names, and how many log entries undoing it takes back."""
-    if not recent:
+    if not newest:
         return None, 1
-    if _is_app_note(recent[0]) and len(recent) > 1:
-        return recent[1][0], 2
-    return recent[0][0], 1
+    steps = app_deals.tap_length(newest, at_table)
+    return newest[steps - 1], steps
 
 
 def _screen(character: Character, *, recent: list | None = None, **extra) -> Screen:
     """The presenter for a character as stored now.
 
-    `recent` is the newest log entries, newest first, as `(action, at a virtual table)`, when
-    the caller already has them (it just applied them), which saves reading them back; `[]`
-    when the screen is only read for the awaited choices. The undo button and the dice shown
-    come from them.
+    `recent` is the newest log entries' actions, newest first, when the caller already has
+    them (it just applied them: the whole tap), which saves reading them back; `[]` when the
+    screen is only read for the awaited choices. The undo button and the dice shown come from
+    them.
     """
     table = VirtualTable.from_dict(character.table_state) if character.table_state else None
-    if recent is None or (recent and _is_app_note(recent[0]) and len(recent) < 2):
+    at_table = _at_table(character)
+    if recent is None or (
+        recent and app_deals.tap_length(recent, at_table) == len(recent) and at_table
+    ):
+        # Not given, or the given actions may be only the end of a tap: read the log.
         recent = _recent(character)
-    undo_action, undo_steps = _undo_plan(recent)
+    undo_action, undo_steps = _undo_plan(recent, at_table)
     last = undo_action or {}
     dice = last.get("dice") or last.get("hp_dice") or []
     if last.get("type") == "create_character":
@@ -202,23 +213,17 @@ def _entry_input(request: HttpRequest, kind: str) -> dict:
     }
 
 
-def _notice(action: dict, *, by_app: bool) -> str:
-    """What happened, said back: the cards the app turned or dealt, the cards noted."""
-    kind = action.get("type")
-    cards = " ".join(card_text(card) for card in action.get("cards") or action.get("hand") or [])
-    if kind == "note_hand":
-        if by_app:
-            return f"The app drew {cards} into your hand."
-        return f"Noted: {cards} {'is' if len(action['cards']) == 1 else 'are'} in your hand."
-    if not by_app:
+def _notice(step, *, by_app: bool) -> str:
+    """What the tap did, said back: the cards the app turned or dealt, the cards noted."""
+    if by_app:
+        return app_did(step.action, step.before, step.after)
+    action = step.action
+    if action.get("type") != "note_hand":
         return ""
-    if kind == "start_session":
-        return f"The app dealt your hand: {cards}."
-    if kind == "reveal_monster":
-        return f"The app turned the {card_text(action['card'])}: it is your next monster."
-    if kind == "turn":
-        return f"The app turned the {card_text(action['card'])}."
-    return ""
+    cards = " ".join(card_text(card) for card in action["cards"])
+    if len(action["cards"]) == 1:
+        return gettext("Noted: {cards} is in your hand.").format(cards=cards)
+    return gettext("Noted: {cards} are in your hand.").format(cards=cards)
 
 
 def _apply(
@@ -226,61 +231,51 @@ def _apply(
     character: Character,
     action: dict,
     version: int,
-    table=None,
+    table: VirtualTable | None = None,
     *,
     entry: dict | None = None,
 ):
-    """Apply one action through the service and answer with what changed.
+    """Apply one tap through the service and answer with what changed.
 
-    At a virtual table, the cards it draws into the hand are then looked at in the same
-    request (see the module's docstring).
+    `table` is the app's table after it filled in `action` (the deal button); at the app's
+    table the steps that ask no decision follow in the same request (tracker.card_rpg.
+    app_deals), each said on the screen.
     """
-    kwargs = {"table_state": table.to_dict()} if table is not None else {}
+    if version != character.version:
+        # A stale screen: said before the engine looks at a tap meant for another state.
+        return _answer(request, character, _screen(character, conflict=True), moved=True)
+    follow = table
+    if follow is None and character.table_state is not None:
+        follow = VirtualTable.from_dict(character.table_state)
+    first_table = table.to_dict() if table is not None else KEEP_TABLE_STATE
     try:
-        character = services.character_apply(
+        actions = app_deals.with_app_steps(
+            character.state, action, follow, first_table, from_table=table is not None
+        )
+        character = services.character_apply_many(
             character_id=character.pk,
             owner=request.user,
-            action=action,
+            actions=actions,
             expected_version=version,
-            **kwargs,
         )
+    except services.VersionConflict as conflict:
+        return _conflict(request, conflict)
     except RuleError as error:
         screen = _screen(character, error=error.message, error_rule=error.rule, **(entry or {}))
         return _answer(request, character, screen, moved=False)
-    except services.VersionConflict as conflict:
-        return _conflict(request, conflict)
-    recent = [(action, table is not None)]
-    notices = [_notice(action, by_app=table is not None)]
-    earlier: list[dict] = []
-    if table is not None and character.table_state:
-        follow = VirtualTable.from_dict(character.table_state)
-        note = follow.next_action(character.state)
-        # After the app's input, it looks at the cards that input drew into the hand; after
-        # such a look, it goes on with the input its button named (see the module docstring).
-        if note is not None and (note["type"] == "note_hand" or action["type"] == "note_hand"):
-            earlier = list(character.state.get("events") or [])
-            try:
-                character = services.character_apply(
-                    character_id=character.pk,
-                    owner=request.user,
-                    action=note,
-                    expected_version=character.version,
-                    table_state=follow.to_dict(),
-                )
-            except services.VersionConflict as conflict:
-                return _conflict(request, conflict)
-            except RuleError:
-                earlier = []  # the hand stays unseen; the deal button offers to show it
-            else:
-                recent = [(note, True), *recent]
-                notices.append(_notice(note, by_app=True))
-                if action["type"] == "note_hand":
-                    earlier = []  # a look shows no events; the input after it does
+    steps = character.steps
+    by_app = table is not None
+    # What the tap itself did is said on top: the app's cards or dice the button asked for.
+    told = [steps[0]]
+    if by_app and steps[0].action["type"] == "note_hand" and len(steps) > 1:
+        told.append(steps[1])
+    notice = " ".join(text for text in (_notice(step, by_app=by_app) for step in told) if text)
     screen = _screen(
         character,
-        recent=recent,
-        earlier_events=earlier,
-        notice=" ".join(text for text in notices if text),
+        recent=[step.action for step in reversed(steps)],
+        tap_steps=steps,
+        said_first=len(told) if by_app else 0,
+        notice=notice,
     )
     return _answer(request, character, screen, moved=True)
 
@@ -313,9 +308,14 @@ def play(request: HttpRequest, pk: int) -> HttpResponse:
         return _version_answer(request, pk)
     character = _character(request, pk)
     screen = _screen(character)
-    if screen.undo_steps == 2 and screen.undo_action:
-        # The app looked at the cards drawn by the action before: show what that action did.
-        screen.earlier_events = _events_before_app_note(character)
+    if screen.undo_steps > 1 and not part:
+        # The app took steps by itself after the last tap: show what the whole tap did.
+        screen.tap_steps = core.record_steps(
+            game=GAME,
+            record=character,
+            first=character.last_seq - screen.undo_steps + 1,
+            last=character.last_seq,
+        )
     context = _context(request, character, screen)
     if request.htmx and part and _stale(request, character):
         # A fold-out of a screen that is no longer current: redraw the whole screen instead.
@@ -327,15 +327,6 @@ def play(request: HttpRequest, pk: int) -> HttpResponse:
     if request.htmx and part == "more":
         return render(request, f"{TEMPLATE}#more", context)
     return render(request, TEMPLATE, context)
-
-
-def _events_before_app_note(character: Character) -> list[dict]:
-    if character.last_seq < 2:
-        return []
-    state, _projection, _table = core.record_state_at(
-        game=GAME, record=character, seq=character.last_seq - 1
-    )
-    return list(state.get("events") or [])
 
 
 @login_required
@@ -413,7 +404,7 @@ def undo(request: HttpRequest, pk: int) -> HttpResponse:
     form = forms.PlayForm(request.POST)
     if not form.is_valid():
         return _refuse(request, character, form)
-    undo_action, steps = _undo_plan(_recent(character))
+    undo_action, steps = _undo_plan(_recent(character), _at_table(character))
     try:
         character = services.character_undo(
             character_id=character.pk,
