@@ -1,6 +1,7 @@
 """Issue 12 at the server: a stale screen is answered with the whole screen as it is now (never a
 part of it inside another part), a cheap "has it moved?" question, and the rename logged."""
 
+import html
 import re
 
 import pytest
@@ -138,3 +139,123 @@ def test_only_answers_to_a_part_of_the_prompt_are_retargeted(logged_in, characte
         headers={**HTMX, "HX-Target": "play-prompt"},
     )
     assert response.status_code == 200 and "HX-Retarget" not in response
+
+
+# -- point 4: undo in the table's words --------------------------------------------------------
+
+
+def undo_moves(response) -> list[str]:
+    found = re.search(r'data-testid="undo-moves">.*?<ol>(.*?)</ol>', text(response), re.S)
+    return (
+        [html.unescape(m) for m in re.findall(r"<li>(.*?)</li>", found.group(1))] if found else []
+    )
+
+
+def test_t12_undo_says_where_each_real_card_goes_back_in_order(logged_in, character):
+    character = into_fight(logged_in, character, hand="7h 7c kd 9s qh")
+    post(logged_in, character, "attack", card=["KD"])  # S-21: a random attack
+    response, character = post(logged_in, character, "turn", typed="7s")
+    response, character = post(logged_in, character, "undo")
+    page = text(response)
+    assert "Undone: Turn the 7♠." in page
+    # The play had resolved: both cards lay on the discard pile.
+    assert undo_moves(response) == [
+        "Put the K♦ from the discard pile back on the table with this turn's cards.",
+        "Put the 7♠ from the discard pile back on top of the draw pile.",
+    ]
+    response, character = post(logged_in, character, "undo")
+    assert "Undone: Attack with K♦." in text(response)
+    assert undo_moves(response) == ["Take the K♦ from the table back into your hand."]
+    assert character.state["session"]["hand"]["known"] == ["7H", "7C", "KD", "9S", "QH"]
+
+
+def test_s15_an_undo_past_a_session_end_asks_first_and_says_what_to_rebuild(logged_in, character):
+    character = into_fight(logged_in, character)
+    post(logged_in, character, "attack", card=["7H", "7C"])
+    post(logged_in, character, "turn", typed="4h")
+    post(logged_in, character, "level_up", typed="3")
+    response, character = post(logged_in, character, "end_session")
+    page = text(response)
+    # The undo button is a question now, with the rebuilding it asks for.
+    cross = re.search(r'<details class="confirm undo-cross">(.*?)</details>', page, re.S)
+    assert cross, "the undo past the session end asks first"
+    assert "↶ Undo: End the session…" in cross.group(1)
+    assert "the real deck has been gathered and shuffled since" in cross.group(1)
+    assert "Take the 4♥ out of the deck into your inventory." not in cross.group(1)
+    rebuild = re.search(r'data-testid="rebuild">(.*?)</ol>', cross.group(1), re.S).group(1)
+    assert re.findall(r"<li>(.*?)</li>", rebuild)[:2] == [
+        "Take the 8♦, 9♠ and Q♥ out of the deck into your hand.",
+        "Take the 7♥, 7♣ and Q♠ out of the deck and put them on the discard pile.",
+    ]
+    # A plain tap on it (no confirmation) is refused with those words; nothing is undone.
+    seq = character.last_seq
+    response, character = post(logged_in, character, "undo")
+    assert character.last_seq == seq
+    assert "the table must be rebuilt as it was" in text(response)
+    assert '<details class="confirm undo-cross" open>' in text(response)
+    # Confirmed: undone, and the rebuilding is said again as what to do now.
+    response, character = post(logged_in, character, "undo", rebuild="on")
+    assert character.last_seq == seq - 1 and character.state["session"] is not None
+    assert "Undone: End the session." in text(response)
+    moves = undo_moves(response)
+    assert moves[0] == "Take the 8♦, 9♠ and Q♥ out of the deck into your hand."
+    assert moves[-1] == "The 43 cards left are the draw pile."
+
+
+def test_s15_at_the_apps_table_an_undo_past_a_session_end_needs_no_rebuilding(logged_in, player):
+    character = make_character(player)
+    post(logged_in, character, "virtual", on="on", seed="63")
+    post(logged_in, character, "deal")
+    response, character = post(logged_in, character, "end_session")
+    assert "undo-cross" not in text(response)
+    response, character = post(logged_in, character, "undo")
+    assert character.state["session"] is not None
+    assert 'data-testid="undo-moves"' not in text(response)  # the app holds the cards
+
+
+def test_s15_undo_to_here_past_a_session_end_asks_to_rebuild_or_stops_at_the_end(
+    logged_in, character
+):
+    character = into_fight(logged_in, character)
+    post(logged_in, character, "attack", card=["7H", "7C"])
+    post(logged_in, character, "turn", typed="4h")
+    _, character = post(logged_in, character, "level_up", typed="3")
+    in_session_one = character.last_seq
+    _, character = post(logged_in, character, "end_session")
+    ended = character.last_seq
+    post(logged_in, character, "start_session")
+    _, character = post(logged_in, character, "reveal_monster", typed="5d")
+    last = character.last_seq
+    address = f"/characters/{character.pk}/history/undo-to/{in_session_one}/"
+    page = text(logged_in.get(address))
+    assert 'data-testid="undo-crossing"' in page
+    assert "This goes back into session 1, past its end" in page
+    assert "Take the 8♦, 9♠ and Q♥ out of the deck into your hand." in page
+    assert f'action="/characters/{character.pk}/history/undo-to/{ended}/"' in page
+    assert "Undo only 2 actions, back to the session's end" in html.unescape(page)
+    # Not confirmed: nothing is undone, and the page says why.
+    refused = logged_in.post(address, {"version": character.version})
+    assert refused.status_code == 400 and "must be rebuilt" in text(refused)
+    character.refresh_from_db()
+    assert character.last_seq == last
+    # Stopping at the session's end needs no rebuilding.
+    stop = f"/characters/{character.pk}/history/undo-to/{ended}/"
+    assert 'data-testid="undo-crossing"' not in text(logged_in.get(stop))
+    logged_in.post(stop, {"version": character.version})
+    character.refresh_from_db()
+    assert character.last_seq == ended and character.state["session"] is None
+    # Confirmed: back into session 1.
+    logged_in.post(address, {"version": character.version, "rebuild": "on"})
+    character.refresh_from_db()
+    assert character.last_seq == in_session_one and character.state["session"]["number"] == 1
+
+
+def test_undo_to_here_within_a_session_says_where_the_real_cards_go(logged_in, character):
+    character = into_fight(logged_in, character)
+    _, character = post(logged_in, character, "attack", card=["9S"])
+    page = text(
+        logged_in.get(f"/characters/{character.pk}/history/undo-to/{character.last_seq - 2}/")
+    )
+    moves = re.search(r'data-testid="undo-moves".*?<ol class="moves">(.*?)</ol>', page, re.S)
+    assert moves, "the real cards' way back is said before the undo"
+    assert "9♠" in moves.group(1) and "back into your hand" in html.unescape(moves.group(1))

@@ -202,7 +202,9 @@ def test_switching_between_sessions_leaves_undo_to_the_last_real_action(logged_i
     post(logged_in, character, "end_session")
     _, character = post(logged_in, character, "virtual", on="on", seed=SEED)
     seq = character.last_seq
-    response, character = post(logged_in, character, "undo")
+    # Issue 12 (point 4): back past the end of a session played with real cards, the player
+    # confirms they will rebuild the table.
+    response, character = post(logged_in, character, "undo", rebuild="on")
     assert "Undone: End the session." in text(response)
     assert character.last_seq == seq - 1
     assert character.state["session"] is not None

@@ -163,6 +163,10 @@ class Screen:
     # `said_first` are said by the notice already.
     tap_steps: list = field(default_factory=list)
     said_first: int = 0
+    # Where the real cards go back after an undo (the engine's moves, in order), and, before
+    # an undo past a session end, what rebuilding the table means (tracker.card_rpg.undo_guide).
+    undo_moves: list = field(default_factory=list)
+    undo_guide: object | None = None
     # A card entry drawn again as the player left it: after a refusal or a picker tap.
     entry_kind: str = ""
     typed: str = ""
@@ -421,6 +425,12 @@ class Screen:
         if not action or action.get("type") == "create_character":
             return ""
         return action_words(action)
+
+    @property
+    def undo_crossing(self) -> dict | None:
+        """The session end the undo button would go back past, with real cards (else None)."""
+        guide = self.undo_guide
+        return guide.crossing if guide is not None and guide.needs_confirmation else None
 
     # -- who deals ------------------------------------------------------------------------------
 

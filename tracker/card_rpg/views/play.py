@@ -22,7 +22,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import reswap, retarget
 
-from tracker.card_rpg import app_deals, dice_roller, services
+from tracker.card_rpg import app_deals, dice_roller, services, undo_guide
 from tracker.card_rpg.forms import play as forms
 from tracker.card_rpg.game import GAME
 from tracker.card_rpg.models import Character
@@ -135,6 +135,7 @@ def _screen(character: Character, *, recent: list | None = None, **extra) -> Scr
     """
     table = VirtualTable.from_dict(character.table_state) if character.table_state else None
     at_table = _at_table(character)
+    for_choices = recent == []
     if recent is None or (
         recent and app_deals.tap_length(recent, at_table) == len(recent) and at_table
     ):
@@ -145,6 +146,8 @@ def _screen(character: Character, *, recent: list | None = None, **extra) -> Scr
     dice = last.get("dice") or last.get("hp_dice") or []
     if last.get("type") == "create_character":
         dice = []
+    if not for_choices and "undo_guide" not in extra:
+        extra["undo_guide"] = _crossing_guide(character, undo_steps, undo_action)
     return Screen(
         character_id=character.pk,
         version=character.version,
@@ -399,12 +402,22 @@ def pick(request: HttpRequest, pk: int, action: str) -> HttpResponse:
 @login_required
 @require_POST
 def undo(request: HttpRequest, pk: int) -> HttpResponse:
-    """Step back one action (repeatable); say what was undone."""
+    """Step back one tap (repeatable); say what was undone and where the real cards go back.
+
+    An undo past a session end with real cards (the deck was gathered and shuffled since) is
+    done only once confirmed: the screen says what to rebuild first.
+    """
     character = _character(request, pk)
-    form = forms.PlayForm(request.POST)
+    form = forms.UndoForm(request.POST)
     if not form.is_valid():
         return _refuse(request, character, form)
+    if form.cleaned_data["version"] != character.version:
+        return _answer(request, character, _screen(character, conflict=True), moved=True)
     undo_action, steps = _undo_plan(_recent(character), _at_table(character))
+    guide = _crossing_guide(character, steps, undo_action)
+    if guide is not None and guide.needs_confirmation and not form.cleaned_data["rebuild"]:
+        screen = _screen(character, error=guide.crossing["text"], undo_guide=guide)
+        return _answer(request, character, screen, moved=False)
     try:
         character = services.character_undo(
             character_id=character.pk,
@@ -417,8 +430,26 @@ def undo(request: HttpRequest, pk: int) -> HttpResponse:
     except (RuleError, services.UndoError) as error:
         message = getattr(error, "message", None) or str(error)
         return _answer(request, character, _screen(character, error=message), moved=False)
-    notice = f"Undone: {action_words(undo_action)}." if undo_action else "Undone."
-    return _answer(request, character, _screen(character, notice=notice), moved=True)
+    if undo_action:
+        notice = gettext("Undone: {action}.").format(action=action_words(undo_action))
+    else:
+        notice = gettext("Undone.")
+    # With real cards, the table is put back as the log now stands: each card where it was.
+    moves = [] if character.table_state is not None else undo_guide.moves_of(character.undone)
+    screen = _screen(character, notice=notice, undo_moves=moves)
+    return _answer(request, character, screen, moved=True)
+
+
+def _crossing_guide(character: Character, steps: int, undo_action: dict | None):
+    """The undo guide when taking back `steps` entries may cross a session end (else None).
+
+    Only an undo made between sessions can go back past one; reading the log is left for then.
+    """
+    if character.state.get("session") is not None or not undo_action:
+        return None
+    if undo_action.get("type") in ("create_character", "start_session", "rename"):
+        return None
+    return undo_guide.guide(character, character.last_seq - steps)
 
 
 @login_required
