@@ -7,7 +7,7 @@ import re
 import pytest
 
 from tests.play.conftest import make_character
-from tests.play.test_play_views import HTMX, into_fight, post, text, url
+from tests.play.test_play_views import HTMX, into_fight, post, text, url, win_first_fight
 
 pytestmark = pytest.mark.django_db
 
@@ -259,3 +259,38 @@ def test_undo_to_here_within_a_session_says_where_the_real_cards_go(logged_in, c
     moves = re.search(r'data-testid="undo-moves".*?<ol class="moves">(.*?)</ol>', page, re.S)
     assert moves, "the real cards' way back is said before the undo"
     assert "9♠" in moves.group(1) and "back into your hand" in html.unescape(moves.group(1))
+
+
+# -- point 5: between fights, one picker ------------------------------------------------------
+
+
+def visible_pickers(page: str) -> int:
+    """Rank pickers drawn outside any fold-out: the ones a player sees without a tap."""
+    outside = re.sub(r"<details.*?</details>", "", page, flags=re.S)
+    return outside.count('class="picker ranks"')
+
+
+def test_s13_s16_between_fights_one_picker_and_each_side_action_behind_its_own_button(
+    logged_in, character
+):
+    post(logged_in, character, "start_session")  # the whole hand unknown: noting it is offered
+    page = text(logged_in.get(url(character)))
+    assert visible_pickers(page) == 1  # the next monster's
+    more = re.search(r'<details class="more".*?<div class="more-body">(.*)', page, re.S).group(1)
+    # Each side action sits behind its own named button, its picker folded away.
+    titles = re.findall(r'<summary data-testid="side-(\w+)">([^<]*)</summary>', more)
+    assert [kind for kind, _ in titles] == ["note_hand"], titles
+    assert dict(titles)["note_hand"].startswith("Note the cards in your hand")
+    assert "End the session…" in more
+    # With 0 gold nothing can be bought: buying the top card is not offered at all.
+    assert "/play/buy_top/" not in page and "buy the top card" not in page.lower()
+
+
+def test_s13_buying_the_top_card_is_offered_with_gold_behind_its_own_button(logged_in, character):
+    character = win_first_fight(logged_in, character, loot="6d")  # S-10: 6 gold
+    page = text(logged_in.get(url(character)))
+    titles = dict(re.findall(r'<summary data-testid="side-(\w+)">([^<]*)</summary>', page))
+    assert titles["buy_top"] == "Buy the top card of the draw pile (you have 6 gold)…"
+    assert titles["buy_back"] == "Buy a card back from the discard pile (1 gold)…"
+    assert titles["note_hand"].startswith("Note the cards in your hand")
+    assert visible_pickers(page) == 1

@@ -515,11 +515,55 @@ class Screen:
 
     @property
     def side_actions(self) -> list[str]:
+        """The side actions offered now: only those that can succeed (issue 12)."""
         kinds = [kind for kind in SIDE_ACTIONS if kind in self.actions]
         if self.virtual or not self.hand_unknown:
             # The app knows the hand already: nothing to note.
             kinds = [kind for kind in kinds if kind != "note_hand"]
+        if not self.choices.get("buy_top_affordable", True) and not self.peek:
+            # S-13: not enough gold for any card the top of the draw pile can be (a top card
+            # turned already is still answered: bought or discarded).
+            kinds = [kind for kind in kinds if kind != "buy_top"]
         return kinds
+
+    @property
+    def side_items(self) -> list[dict]:
+        """Each side action behind its own named button: kind, title, open (in the middle of it).
+
+        Ending the session has its own confirming fold-out already.
+        """
+        items = []
+        for kind in self.side_actions:
+            if kind == "end_session":
+                items.append({"kind": kind, "title": "", "open": False})
+                continue
+            items.append(
+                {
+                    "kind": kind,
+                    "title": self._side_title(kind),
+                    "open": self.entry_kind == kind or (kind == "buy_top" and bool(self.peek)),
+                }
+            )
+        return items
+
+    def _side_title(self, kind: str) -> str:
+        choices = self.choices
+        if kind == "buy_back":
+            cost = choices.get("buy_back_cost")
+            if cost:
+                return gettext("Buy a card back from the discard pile ({cost} gold)…").format(
+                    cost=cost
+                )
+            return gettext("Buy a card back from the discard pile (free with the A♦)…")
+        if kind == "buy_top":
+            return gettext("Buy the top card of the draw pile (you have {gold} gold)…").format(
+                gold=self.character.get("gold", 0)
+            )
+        if kind == "sell":
+            return gettext("Sell an inventory card (Diamond class)…")
+        return gettext("Note the cards in your hand ({count} the app doesn't know)…").format(
+            count=self.hand_unknown
+        )
 
     @property
     def manual_entry_hidden(self) -> bool:
