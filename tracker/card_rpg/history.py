@@ -373,6 +373,10 @@ def _turn(t: _Told) -> str:
         }[reason]
         if t.has("deadly_blow"):
             return f"{what}: a deadly blow!"
+        if t.has("critical_goes_on"):
+            return gettext("{what}: it is only discarded, the critical hit goes on.").format(
+                what=what
+            )
         if t.has("hit"):
             return f"{what}: {t.amount('hit')} damage taken (HP {t.fight.get('hp')})."
         if t.has("critical_hit"):
@@ -384,6 +388,10 @@ def _turn(t: _Told) -> str:
         what = f"Turned the {card} for the {reason}"
         if t.has("deadly_blow"):
             return f"{what}: a deadly blow!"
+        if t.has("critical_goes_on"):
+            return gettext("{what}: it is only discarded, the critical hit goes on.").format(
+                what=what
+            )
         if t.has("damage"):
             return f"{what}: {t.amount('damage')} damage to {t.monster}."
         if t.has("critical_hit"):

@@ -387,28 +387,19 @@ class Screen:
         events = list(after.get("events") or [])
         if not self.virtual:
             return events
-        names = self._unseen_discards(after)
-        out = []
-        for event in reversed(events):
-            unseen = (event.get("count") or 0) - len(event.get("cards") or [])
-            named: list[str] = []
-            if event.get("to") == "discard pile" and unseen > 0 and len(names) >= unseen:
-                # The newest unseen discards are this event's, the last of them last.
-                named, names = names[-unseen:], names[:-unseen]
-            out.append(_app_moved(event, named))
-        return out[::-1]
+        return [_app_moved(event, self._named(event, after)) for event in events]
 
-    def _unseen_discards(self, after: dict) -> list[str]:
-        """The app's names for the discards nobody saw face up, in the order they went there."""
-        cards = after.get("cards")
-        if self.table is None or not cards or not after.get("session"):
+    def _named(self, event: dict, after: dict) -> list[str]:
+        """The app's names for the cards an event moves that nobody saw (it dealt them)."""
+        unseen = event.get("unseen")
+        if not unseen or self.table is None:
             return []
         try:
-            every = self.table.discard_pile(after)
+            if after.get("cards") is not None:
+                self.table.hand(after)  # follows the deal the state is in
+            names = [self.table.order[slot] for slot in unseen]
         except (KeyError, IndexError, ValueError, TypeError):
             return []
-        known = len(after["session"]["discard_pile"])
-        names = every[known:]
         return names if None not in names else []
 
     @property
@@ -741,23 +732,22 @@ class Screen:
 
     @property
     def item_buttons(self) -> list[dict]:
-        """One button per inventory card and way of using it (awaiting.choices.usable_items)."""
-        buttons = []
-        for item in self.choices.get("usable_items") or []:
-            for as_suit in item["as"]:
-                own = as_suit == suit(item["card"])
-                how = "" if own else f" as a {SUIT_NAMES[as_suit]}"
-                effect = {"S": "damage", "C": "one extra attack"}.get(as_suit, "")
-                if item["card"] in ("AS", "AC") or len(item["as"]) == 1:
-                    effect = item.get("effect", effect)
-                buttons.append(
-                    {
-                        "card": item["card"],
-                        "value": f"{item['card']}:{as_suit}",
-                        "label": f"Use the {card_text(item['card'])}{how}: {effect}",
-                    }
-                )
-        return buttons
+        """One button per inventory card and way of using it, worded by the engine with what it
+        does ("Use the 5♣ as a Spade: 5 damage"; awaiting.choices.item_uses)."""
+        return [
+            {"card": use["card"], "value": f"{use['card']}:{use['as']}", "label": use["text"]}
+            for use in self.choices.get("item_uses") or []
+        ]
+
+    @property
+    def mixed_ranks(self) -> bool:
+        """S-20: the attack may mix ranks now (the A♣'s blitz, S-12)."""
+        return bool(self.choices.get("mixed_ranks"))
+
+    @property
+    def mixed_ranks_hint(self):
+        """How cards of different ranks could be played, when they can't be now (or None)."""
+        return self.choices.get("mixed_ranks_hint")
 
     @property
     def discard_offer(self) -> list[str]:

@@ -509,10 +509,13 @@ class _Play:
         self.events.append({"type": kind, "rule": rule, "text": text, **data})
 
     def move(self, cards: list, to: str, rule: str, text: str, count: int | None = None) -> None:
-        """A `table` event: what the player does with real cards (`cards` = the known ones)."""
+        """A `table` event: what the player does with real cards (`cards` = the known ones;
+        `unseen` = the deal numbers of the cards nobody has seen, when there are any)."""
         known = [card for card in cards if isinstance(card, str)]
+        unseen = [slot for slot in cards if isinstance(slot, int)]
         count = len(cards) if count is None else count
-        self.event("table", rule, text, cards=known, to=to, count=count)
+        extra = {"unseen": unseen} if unseen else {}
+        self.event("table", rule, text, cards=known, to=to, count=count, **extra)
 
     # -- dispatch -----------------------------------------------------------------------------
 
