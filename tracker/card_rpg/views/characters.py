@@ -10,7 +10,10 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.formats import date_format
 from django.utils.http import content_disposition_header
+from django.utils.timezone import localtime
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -298,6 +301,17 @@ def character_import(request: HttpRequest) -> HttpResponse:
             form.add_error("log_file", f"{error}. Nothing was imported.")
         else:
             messages.success(request, f"{character.name} was imported.")
+            for earlier in character.earlier_imports[-1:]:
+                messages.warning(
+                    request,
+                    gettext(
+                        "This file was imported before, as “{name}” (imported {when}): this is "
+                        "another copy. Delete one of them if you didn't mean to."
+                    ).format(
+                        name=earlier.name,
+                        when=date_format(localtime(earlier.imported_at), "j M, H:i"),
+                    ),
+                )
             return _go(request, reverse("tracker:character_detail", args=[character.pk]))
     refused = request.method == "POST"
     return _form_page(request, IMPORT, "import-form", {"form": form}, refused=refused)
