@@ -62,7 +62,9 @@ def test_t02_the_app_rolls_once_and_pressing_again_gives_the_same_dice(client, p
 def test_t02_changing_the_dice_option_after_the_roll_keeps_the_roll(client, player, monkeypatch):
     monkeypatch.setattr("tracker.card_rpg.views.characters.roll_dice", rolls([3, 4, 5, 5]))
     client.post(url("character_create"), {"intent": "roll", "creation_dice": "1d6"}, **HTMX)
-    changed = client.post(url("character_create"), {"intent": "dice", "creation_dice": "2d6"}, **HTMX)
+    changed = client.post(
+        url("character_create"), {"intent": "dice", "creation_dice": "2d6"}, **HTMX
+    )
     assert dice(changed.text) == ("3", "4") and 'name="str_die_2"' not in changed.text
     # The option can't be changed any more: shown fixed, with the roll it was made for.
     assert re.search(r'id="creation-dice-option" disabled[^>]*hx-swap-oob="true"', changed.text)

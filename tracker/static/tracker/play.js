@@ -46,4 +46,67 @@
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") check();
   });
+
+  // -- keep the screen on (the Screen Wake Lock API) -----------------------------------------
+  // A phone that locks mid-fight is the commonest annoyance at the table. The switch is
+  // remembered on this device; the lock is taken again whenever the page is shown, since the
+  // browser lets it go when the page is hidden.
+  const awake = play.querySelector("[data-wake-lock]");
+  if (!awake || !("wakeLock" in navigator)) return;
+  const KEY = "cardrpg.keep-screen-on";
+  const button = awake.querySelector("button");
+  let sentinel = null;
+
+  function wanted() {
+    try {
+      return window.localStorage.getItem(KEY) === "on";
+    } catch {
+      return false; // storage refused (a private window): the switch starts off
+    }
+  }
+
+  function remember(on) {
+    try {
+      window.localStorage.setItem(KEY, on ? "on" : "off");
+    } catch {
+      // Not remembered on this device; it still works while the page is open.
+    }
+  }
+
+  function show(on) {
+    button.setAttribute("aria-pressed", on ? "true" : "false");
+    button.querySelector("strong").textContent = on ? button.dataset.on : button.dataset.off;
+  }
+
+  async function acquire() {
+    if (sentinel || document.visibilityState !== "visible" || button.getAttribute("aria-pressed") !== "true") return;
+    try {
+      sentinel = await navigator.wakeLock.request("screen");
+      sentinel.addEventListener("release", () => {
+        sentinel = null;
+      });
+    } catch {
+      sentinel = null; // refused (a battery saver): asked again when the page is shown
+    }
+  }
+
+  async function release() {
+    const held = sentinel;
+    sentinel = null;
+    if (held) await held.release();
+  }
+
+  button.addEventListener("click", () => {
+    const on = button.getAttribute("aria-pressed") !== "true";
+    remember(on);
+    show(on);
+    if (on) acquire();
+    else release();
+  });
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") acquire();
+  });
+  awake.hidden = false;
+  show(wanted());
+  acquire();
 })();
