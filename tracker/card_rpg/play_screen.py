@@ -740,6 +740,23 @@ class Screen:
         ]
 
     @property
+    def sell_buttons(self) -> list[dict]:
+        """One button per card a Diamond character may sell (S-09), warning when selling it
+        leaves nothing to save a dying character (T-22a: death at once)."""
+        saves = [save["card"] for save in self.choices.get("saves") or []]
+        buttons = []
+        for item in self.choices.get("sellable") or []:
+            label = gettext("Sell the {card} for {gold} gold").format(
+                card=card_text(item["card"]), gold=item["gold"]
+            )
+            if self.reason == "dying" and saves == [item["card"]]:
+                label = gettext(
+                    "Sell the {card} for {gold} gold — your last save: you die at once"
+                ).format(card=card_text(item["card"]), gold=item["gold"])
+            buttons.append({"card": item["card"], "label": label})
+        return buttons
+
+    @property
     def mixed_ranks(self) -> bool:
         """S-20: the attack may mix ranks now (the A♣'s blitz, S-12)."""
         return bool(self.choices.get("mixed_ranks"))
