@@ -294,3 +294,30 @@ def test_s13_buying_the_top_card_is_offered_with_gold_behind_its_own_button(logg
     assert titles["buy_back"] == "Buy a card back from the discard pile (1 gold)…"
     assert titles["note_hand"].startswith("Note the cards in your hand")
     assert visible_pickers(page) == 1
+
+
+def test_a_stale_screen_is_redrawn_whole_even_when_its_form_is_incomplete(logged_in, character):
+    character = into_fight(logged_in, character)
+    stale = character.version
+    _, character = post(logged_in, character, "end_turn")
+    # "Attack" with nothing chosen, from the old screen: the conflict, not a refusal of a
+    # control the screen now shows no more; the status comes along.
+    response = logged_in.post(url(character, "attack"), {"version": stale}, headers=HTMX)
+    page = text(response)
+    assert 'data-testid="conflict"' in page and "Choose at least one card" not in page
+    assert 'id="play-status"' in page and 'hx-swap-oob="true"' in page
+
+
+def test_the_apps_top_card_is_not_turned_for_a_stale_screen(logged_in, player):
+    character = make_character(player)
+    post(logged_in, character, "virtual", on="on", seed="63")
+    _, character = post(logged_in, character, "deal")
+    stale = character.version
+    logged_in.post(
+        f"/characters/{character.pk}/rename/", {"name": "Other", "version": character.version}
+    )
+    response = logged_in.post(
+        url(character, "deal"), {"version": stale, "buy_top": "on"}, headers=HTMX
+    )
+    assert 'data-testid="conflict"' in text(response)
+    assert "The top card is" not in text(response)

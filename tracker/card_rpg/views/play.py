@@ -294,8 +294,8 @@ def _form_errors(form) -> str:
 
 
 def _refuse(request: HttpRequest, character: Character, form, kind: str = "") -> HttpResponse:
-    """A form that did not validate: say why, change nothing."""
-    if "version" in form.errors:
+    """A form that did not validate: say why, change nothing (a stale screen is redrawn)."""
+    if "version" in form.errors or form.data.get("version") != str(character.version):
         return _answer(request, character, _screen(character, conflict=True), moved=True)
     entry = _entry_input(request, kind) if kind else {}
     screen = _screen(character, error=_form_errors(form) or "That did not work.", **entry)
@@ -489,6 +489,9 @@ def deal(request: HttpRequest, pk: int) -> HttpResponse:
     form = forms.DealForm(request.POST)
     if not form.is_valid():
         return _refuse(request, character, form)
+    if form.cleaned_data["version"] != character.version:
+        # A stale screen: what the app would turn or deal now is not what it showed.
+        return _answer(request, character, _screen(character, conflict=True), moved=True)
     if not character.table_state:
         screen = _screen(character, error="Switch on “the app deals for me” first.")
         return _answer(request, character, screen, moved=False)
