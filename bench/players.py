@@ -216,11 +216,14 @@ class ScreenParser(HTMLParser):
         self.more_url = ""
         self.testids: set[str] = set()
         self._select: dict | None = None
+        self.seq: int | None = None  # the log's length the prompt was drawn at (data-seq)
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
         if "data-testid" in a:
             self.testids.add(a["data-testid"])
+        if a.get("id") == "play-prompt" and (a.get("data-seq") or "").isdigit():
+            self.seq = int(a["data-seq"])
         if tag == "body" and a.get("hx-headers"):
             match = re.search(r'"X-CSRFToken":\s*"([^"]+)"', a["hx-headers"])
             self.csrf_header = match.group(1) if match else ""
@@ -314,22 +317,25 @@ class Ledger:
     committed_unacked: int = 0
     problems: list[str] = field(default_factory=list)
 
-    def apply(self, write: dict, version: int, before: int, *, acked: bool = True) -> None:
+    def apply(
+        self, write: dict, version: int, before: int, *, acked: bool = True, seq: int | None = None
+    ) -> None:
         """Record a committed write that moved the version from `before` to `version`.
 
-        An action post writes one log entry per version step (the app may add an action of its
-        own, e.g. noting the cards a virtual table drew, in the same request); the action posted
-        is one of them. An undo may take back more than one entry, so the log's
+        An action post is one write: the action posted, and at the app's table the steps the
+        app then takes by itself in the same transaction (cards turned, dice rolled, a look at
+        the cards drawn). `seq` is the log's length the answer shows; without it, one entry per
+        version step is assumed. An undo may take back more than one entry, so the log's
         length is read again afterwards (`recount`). A table switch writes no entry.
         """
         if write["kind"] == "undo":
             self.needs_count = True
         elif write["kind"] != "virtual":
-            # The action posted is one of the entries written (the app's own may come first).
-            span = version - before
+            # The action posted is one of the entries written (the app's own follow it).
+            span = seq - self.seq if seq is not None and seq > self.seq else version - before
             for step in range(span):
                 self.seq += 1
-                entry = {"seq": self.seq, "version": before + step + 1, "type": None}
+                entry = {"seq": self.seq, "version": min(before + step + 1, version), "type": None}
                 if step == span - 1:
                     entry |= {"type": write["type"], "span": span}
                 self.acked.append(entry | {"acked": acked})
@@ -526,7 +532,7 @@ class Player:
             self.ledger.version = version
         elif version > before:
             outcome = "ok"
-            self.ledger.apply(write, version, before)
+            self.ledger.apply(write, version, before, seq=screen.seq)
         elif version == before:
             outcome = "refused" if "error" in screen.testids else "read"
         else:
@@ -559,7 +565,9 @@ class Player:
         if pending is None or version == pending["from_version"]:
             verdict = "not committed"
         elif version is not None and version > pending["from_version"]:
-            self.ledger.apply(pending, version, pending["from_version"], acked=False)
+            self.ledger.apply(
+                pending, version, pending["from_version"], acked=False, seq=self.screen.seq
+            )
             verdict = "committed"
         else:
             verdict = f"version {version} after {pending['from_version']}"

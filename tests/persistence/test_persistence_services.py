@@ -189,14 +189,23 @@ def test_another_players_character_does_not_exist_for_them(player, other_player,
     assert (stored.name, stored.version, stored.last_seq) == ("Capi", 1, 1)
 
 
-def test_rename_changes_the_name_not_the_log(player):
+def test_s03_rename_is_logged_so_the_games_messages_and_exports_use_it(player):
+    # Issue 12: the name is part of the log (a `rename` action), no longer only the record's.
     character = create(player)
     character = services.character_rename(
         character_id=character.pk, owner=player, name=" Capitaine ", expected_version=1
     )
     assert character.name == "Capitaine" and character.version == 2
-    assert character.log_entries.get().action["name"] == "  Capi "
+    first, renamed = character.log_entries.order_by("seq")
+    assert first.action["name"] == "  Capi "
+    assert renamed.action == {"type": "rename", "name": "Capitaine"}
+    assert character.state["character"]["name"] == "Capitaine"
     assert '"name": "Capitaine"' in services.character_export(character=character)
+    # Undo takes the rename back, the record's name with it.
+    character = services.character_undo(
+        character_id=character.pk, owner=player, expected_version=character.version
+    )
+    assert character.name == "Capi" and Character.objects.get(pk=character.pk).name == "Capi"
 
 
 @pytest.mark.parametrize("name", ["", "   ", "x" * 101])

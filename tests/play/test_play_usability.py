@@ -80,49 +80,57 @@ def test_virtual_hand_is_shown_between_fights_from_the_first_deal(logged_in, pla
 
 
 def test_cards_the_app_draws_are_looked_at_in_the_same_request(logged_in, player):
+    # Issue 12 (point 6): the app's own steps after a tap, this look included, are one request.
     character = virtual_character(logged_in, player)
 
     def app_drew(response, character, before):
-        return character.last_seq - before == 2 and log_types(character)[-1] == "note_hand"
+        return character.last_seq - before >= 2 and log_types(character)[-1] == "note_hand"
 
     response, character = play_virtually_until(logged_in, character, app_drew)
     page = text(response)
     *_, first, note = log_types(character)
-    assert first in ("level_up", "turn") and note == "note_hand"
+    assert first in ("level_up", "turn", "attack") and note == "note_hand"
     assert character.state["cards"]["hand_unknown"] == []
     assert "The app drew" in page and "into your hand" in page
     assert "Show me the cards I drew" not in page
     # The action's own events are still shown, not only the note's.
     assert 'data-testid="events"' in page
-    # The undo button names the action before the app's note, and takes both back.
+    # The undo button names the player's tap before the app's steps, and takes them all back.
     assert "↶ Undo: Note" not in page
+    tap = re.search(r"↶ Undo: ([^<]*)<", page).group(1)
     seq = character.last_seq
+    steps = 1
+    while log_types(character)[-steps] in ("note_hand", "turn", "level_up", "roll_monster_hp"):
+        steps += 1
     response, character = post(logged_in, character, "undo")
-    assert character.last_seq == seq - 2
-    assert "Undone: " in text(response) and "Undone: Note" not in text(response)
+    assert character.last_seq == seq - steps
+    assert f"Undone: {tap}." in text(response) and "Undone: Note" not in text(response)
 
 
-def test_cards_the_players_win_draws_are_looked_at_on_the_next_deal(logged_in, player):
+def test_cards_the_players_win_draws_are_looked_at_in_the_same_tap(logged_in, player):
+    # Issue 12 (point 6): no longer on the next deal: the app looks at once, in the same tap.
     character = virtual_character(logged_in, player)
 
     def player_drew(response, character, before):
-        hand_unknown = (character.state.get("cards") or {}).get("hand_unknown")
-        return bool(hand_unknown) and character.state["awaiting"]["reason"] == "between fights"
+        types = log_types(character)[before:]
+        return (
+            types[0] == "attack" and types[-1] == "note_hand" and character.state["fight"] is None
+        )
 
     response, character = play_virtually_until(logged_in, character, player_drew)
-    # One action per player POST; the hand is shown whole all the same.
-    assert log_types(character)[-1] != "note_hand"
+    assert character.state["cards"]["hand_unknown"] == []
     hand = re.search(r'data-testid="hand">(.*?)</div>', text(response), re.S).group(1)
     assert hand.count('role="img"') == character.state["session"]["hand"]["count"]
+    assert "The app drew" in text(response)
     assert "Turn the next monster</button>" in text(response)
+    assert "↶ Undo: Attack with " in text(response)
     seq = character.last_seq
     response, character = post(logged_in, character, "deal")
-    assert log_types(character)[-2:] == ["note_hand", "reveal_monster"]
-    assert character.last_seq == seq + 2
-    assert "The app drew" in text(response) and "it is your next monster" in text(response)
+    assert log_types(character)[seq] == "reveal_monster"
+    assert "it is your next monster" in text(response)
     assert "↶ Undo: Monster " in text(response)
     _, character = post(logged_in, character, "undo")
-    assert character.last_seq == seq + 1  # the monster is taken back, the look stays
+    assert character.last_seq == seq  # the monster and the app's HP roll are taken back
 
 
 def test_reload_after_the_apps_note_shows_the_action_it_followed(logged_in, player):
@@ -152,9 +160,12 @@ def test_virtual_instructions_say_what_the_app_does(logged_in, player):
     assert "enter it" not in instruction(response)
     response, character = post(logged_in, character, "deal")
     assert "The app turned the 4♦: it is your next monster." in text(response)
-    said = instruction(response)
-    assert said.startswith("The app dealt ") and "The app rolls 3 dice for its HP." in said
-    assert "Rule S-18" in text(response)  # the rule ID stays
+    # Issue 12 (point 6): the HP roll asks no decision: the app rolls in the same tap, and says so.
+    assert re.search(r"The app rolled \d \+ \d \+ \d = \d+ for the 4♦&#x27;s HP.", text(response))
+    # What the app dealt to the monster is said with the monster.
+    assert "The app dealt 1 card face down to its attack pile." in text(response)
+    assert instruction(response).startswith("Your turn: ")
+    assert "Rule S-20" in text(response)  # the rule ID stays
 
 
 def test_real_cards_keep_the_engines_instruction(logged_in, character):
@@ -191,7 +202,9 @@ def test_switching_between_sessions_leaves_undo_to_the_last_real_action(logged_i
     post(logged_in, character, "end_session")
     _, character = post(logged_in, character, "virtual", on="on", seed=SEED)
     seq = character.last_seq
-    response, character = post(logged_in, character, "undo")
+    # Issue 12 (point 4): back past the end of a session played with real cards, the player
+    # confirms they will rebuild the table.
+    response, character = post(logged_in, character, "undo", rebuild="on")
     assert "Undone: End the session." in text(response)
     assert character.last_seq == seq - 1
     assert character.state["session"] is not None

@@ -211,5 +211,6 @@ GAME = games.register(
         first_action="create_character",
         export_extra=lambda character: {"ruleset": character.ruleset},
         check_table=check_table,
+        rename_action=lambda name: {"type": engine.RENAME, "name": name},
     )
 )

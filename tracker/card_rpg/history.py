@@ -20,6 +20,7 @@ from typing import Any
 
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
 from tracker.card_rpg import services
 from tracker.card_rpg.game import GAME
@@ -130,7 +131,7 @@ def describe(
     """
     kind = str(action.get("type", ""))
     told = _Told(action, before, after)
-    text = _SENTENCES.get(kind, _unknown)(told)
+    text = (_SENTENCES.get(kind) or _RECORD_SENTENCES.get(kind) or _unknown)(told)
     return LogLine(
         seq=seq,
         at=at,
@@ -372,6 +373,10 @@ def _turn(t: _Told) -> str:
         }[reason]
         if t.has("deadly_blow"):
             return f"{what}: a deadly blow!"
+        if t.has("critical_goes_on"):
+            return gettext("{what}: it is only discarded, the critical hit goes on.").format(
+                what=what
+            )
         if t.has("hit"):
             return f"{what}: {t.amount('hit')} damage taken (HP {t.fight.get('hp')})."
         if t.has("critical_hit"):
@@ -383,6 +388,10 @@ def _turn(t: _Told) -> str:
         what = f"Turned the {card} for the {reason}"
         if t.has("deadly_blow"):
             return f"{what}: a deadly blow!"
+        if t.has("critical_goes_on"):
+            return gettext("{what}: it is only discarded, the critical hit goes on.").format(
+                what=what
+            )
         if t.has("damage"):
             return f"{what}: {t.amount('damage')} damage to {t.monster}."
         if t.has("critical_hit"):
@@ -449,6 +458,12 @@ def _end_session(t: _Told) -> str:
     return f"Ended session {number}."
 
 
+def _rename(t: _Told) -> str:
+    return gettext("Renamed {old} to {new}.").format(
+        old=t.char("before").get("name"), new=t.char("after").get("name")
+    )
+
+
 def _unknown(t: _Told) -> str:
     return f"{str(t.action.get('type', 'an action')).replace('_', ' ').capitalize()}."
 
@@ -472,6 +487,8 @@ _SENTENCES = {
     "buy_top": _buy_top,
     "end_session": _end_session,
 }
+# Actions about the record rather than moves of the game (the engine's RECORD_ACTION_FIELDS).
+_RECORD_SENTENCES = {"rename": _rename}
 
 
 def _mark_suits(text: str) -> SafeString:

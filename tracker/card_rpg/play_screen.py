@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from tracker.card_rpg.dice_roller import die_face
 from tracker.rules import RuleError, buy_top_offer, rule_summary
@@ -87,6 +88,7 @@ UNDO_WORDS = {
     "buy_back": "Buy back the {card}",
     "buy_top": "Buy the {card}",
     "end_session": "End the session",
+    "rename": "Rename to {name}",
 }
 # The several-card entries: what their button says.
 ENTRY_SUBMIT = {
@@ -156,8 +158,15 @@ class Screen:
     # note_hand (that one goes with the action before it), and how many log entries that is.
     undo_action: dict | None = None
     undo_steps: int = 1
-    # Events of an action applied just before the app's own note_hand, shown with its events.
-    earlier_events: list[dict] = field(default_factory=list)
+    # The log entries of the last tap (Steps: action, before, after), when it was more than one:
+    # at the app's table the steps it took by itself are said with what each did. The first
+    # `said_first` are said by the notice already.
+    tap_steps: list = field(default_factory=list)
+    said_first: int = 0
+    # Where the real cards go back after an undo (the engine's moves, in order), and, before
+    # an undo past a session end, what rebuilding the table means (tracker.card_rpg.undo_guide).
+    undo_moves: list = field(default_factory=list)
+    undo_guide: object | None = None
     # A card entry drawn again as the player left it: after a refusal or a picker tap.
     entry_kind: str = ""
     typed: str = ""
@@ -360,12 +369,38 @@ class Screen:
 
     @property
     def events(self) -> list[dict]:
-        """What the last action did. At a virtual table the engine's `table` events (where
-        real cards go) say what the app did with its cards instead."""
-        events = list(self.earlier_events) + list(self.state.get("events") or [])
+        """What the last tap did, in order. At a virtual table each step the app took by itself
+        is said first ("The app turned the 9♣ from the Q♠'s attack pile."), and the engine's
+        `table` events (where real cards go) say what the app did with its cards instead."""
+        if not self.tap_steps:
+            return self._step_events(self.state)
+        events: list[dict] = []
+        for index, step in enumerate(self.tap_steps):
+            if self.virtual and index >= self.said_first:
+                did = app_did(step.action, step.before, step.after)
+                if did:
+                    events.append({"type": "app", "text": did})
+            events += self._step_events(step.after)
+        return events
+
+    def _step_events(self, after: dict) -> list[dict]:
+        events = list(after.get("events") or [])
         if not self.virtual:
             return events
-        return [_app_moved(event) for event in events]
+        return [_app_moved(event, self._named(event, after)) for event in events]
+
+    def _named(self, event: dict, after: dict) -> list[str]:
+        """The app's names for the cards an event moves that nobody saw (it dealt them)."""
+        unseen = event.get("unseen")
+        if not unseen or self.table is None:
+            return []
+        try:
+            if after.get("cards") is not None:
+                self.table.hand(after)  # follows the deal the state is in
+            names = [self.table.order[slot] for slot in unseen]
+        except (KeyError, IndexError, ValueError, TypeError):
+            return []
+        return names if None not in names else []
 
     @property
     def peek_offer(self) -> dict:
@@ -381,6 +416,12 @@ class Screen:
         if not action or action.get("type") == "create_character":
             return ""
         return action_words(action)
+
+    @property
+    def undo_crossing(self) -> dict | None:
+        """The session end the undo button would go back past, with real cards (else None)."""
+        guide = self.undo_guide
+        return guide.crossing if guide is not None and guide.needs_confirmation else None
 
     # -- who deals ------------------------------------------------------------------------------
 
@@ -465,11 +506,55 @@ class Screen:
 
     @property
     def side_actions(self) -> list[str]:
+        """The side actions offered now: only those that can succeed (issue 12)."""
         kinds = [kind for kind in SIDE_ACTIONS if kind in self.actions]
         if self.virtual or not self.hand_unknown:
             # The app knows the hand already: nothing to note.
             kinds = [kind for kind in kinds if kind != "note_hand"]
+        if not self.choices.get("buy_top_affordable", True) and not self.peek:
+            # S-13: not enough gold for any card the top of the draw pile can be (a top card
+            # turned already is still answered: bought or discarded).
+            kinds = [kind for kind in kinds if kind != "buy_top"]
         return kinds
+
+    @property
+    def side_items(self) -> list[dict]:
+        """Each side action behind its own named button: kind, title, open (in the middle of it).
+
+        Ending the session has its own confirming fold-out already.
+        """
+        items = []
+        for kind in self.side_actions:
+            if kind == "end_session":
+                items.append({"kind": kind, "title": "", "open": False})
+                continue
+            items.append(
+                {
+                    "kind": kind,
+                    "title": self._side_title(kind),
+                    "open": self.entry_kind == kind or (kind == "buy_top" and bool(self.peek)),
+                }
+            )
+        return items
+
+    def _side_title(self, kind: str) -> str:
+        choices = self.choices
+        if kind == "buy_back":
+            cost = choices.get("buy_back_cost")
+            if cost:
+                return gettext("Buy a card back from the discard pile ({cost} gold)…").format(
+                    cost=cost
+                )
+            return gettext("Buy a card back from the discard pile (free with the A♦)…")
+        if kind == "buy_top":
+            return gettext("Buy the top card of the draw pile (you have {gold} gold)…").format(
+                gold=self.character.get("gold", 0)
+            )
+        if kind == "sell":
+            return gettext("Sell an inventory card (Diamond class)…")
+        return gettext("Note the cards in your hand ({count} the app doesn't know)…").format(
+            count=self.hand_unknown
+        )
 
     @property
     def manual_entry_hidden(self) -> bool:
@@ -647,23 +732,39 @@ class Screen:
 
     @property
     def item_buttons(self) -> list[dict]:
-        """One button per inventory card and way of using it (awaiting.choices.usable_items)."""
+        """One button per inventory card and way of using it, worded by the engine with what it
+        does ("Use the 5♣ as a Spade: 5 damage"; awaiting.choices.item_uses)."""
+        return [
+            {"card": use["card"], "value": f"{use['card']}:{use['as']}", "label": use["text"]}
+            for use in self.choices.get("item_uses") or []
+        ]
+
+    @property
+    def sell_buttons(self) -> list[dict]:
+        """One button per card a Diamond character may sell (S-09), warning when selling it
+        leaves nothing to save a dying character (T-22a: death at once)."""
+        saves = [save["card"] for save in self.choices.get("saves") or []]
         buttons = []
-        for item in self.choices.get("usable_items") or []:
-            for as_suit in item["as"]:
-                own = as_suit == suit(item["card"])
-                how = "" if own else f" as a {SUIT_NAMES[as_suit]}"
-                effect = {"S": "damage", "C": "one extra attack"}.get(as_suit, "")
-                if item["card"] in ("AS", "AC") or len(item["as"]) == 1:
-                    effect = item.get("effect", effect)
-                buttons.append(
-                    {
-                        "card": item["card"],
-                        "value": f"{item['card']}:{as_suit}",
-                        "label": f"Use the {card_text(item['card'])}{how}: {effect}",
-                    }
-                )
+        for item in self.choices.get("sellable") or []:
+            label = gettext("Sell the {card} for {gold} gold").format(
+                card=card_text(item["card"]), gold=item["gold"]
+            )
+            if self.reason == "dying" and saves == [item["card"]]:
+                label = gettext(
+                    "Sell the {card} for {gold} gold — your last save: you die at once"
+                ).format(card=card_text(item["card"]), gold=item["gold"])
+            buttons.append({"card": item["card"], "label": label})
         return buttons
+
+    @property
+    def mixed_ranks(self) -> bool:
+        """S-20: the attack may mix ranks now (the A♣'s blitz, S-12)."""
+        return bool(self.choices.get("mixed_ranks"))
+
+    @property
+    def mixed_ranks_hint(self):
+        """How cards of different ranks could be played, when they can't be now (or None)."""
+        return self.choices.get("mixed_ranks_hint")
 
     @property
     def discard_offer(self) -> list[str]:
@@ -729,16 +830,17 @@ APP_MOVES = {
 }
 
 
-def _app_moved(event: dict) -> dict:
+def _app_moved(event: dict, named: list[str] = ()) -> dict:
     """An event that moves real cards, told as the app's own move (its table holds the cards).
 
     A `table` event is only the move. Other events that move a card (loot, gold, buying) read
     "what happened: where to put the card" — the app keeps what happened and says the move.
+    `named`: the app's names for the cards the event only counts (it dealt them itself).
     """
     if "to" not in event:
         return event
     words = APP_MOVES.get(event["to"])
-    known = [card_text(card) for card in event.get("cards") or []]
+    known = [card_text(card) for card in [*(event.get("cards") or []), *named]]
     unseen = (event.get("count") or len(known)) - len(known)
     parts = known + ([f"{unseen} face-down card{'s' if unseen != 1 else ''}"] if unseen else [])
     what = " and ".join([", ".join(parts[:-1]), parts[-1]] if len(parts) > 1 else parts) or "them"
@@ -747,6 +849,74 @@ def _app_moved(event: dict) -> dict:
         return event | {"text": moved} if moved else event
     happened = event.get("text", "").rsplit(": ", 1)[0].rstrip(".")
     return event | {"text": f"{happened}. {moved}".strip()}
+
+
+# What the app did when it turned a card itself, by the reason the card was turned.
+APP_TURNED = {
+    "random attack": gettext_lazy("The app turned the {card} for your random attack."),
+    "critical hit": gettext_lazy("The app turned the {card} for your critical hit."),
+    "monster attack card": gettext_lazy(
+        "The app turned the {card} from the {monster}'s attack pile."
+    ),
+    "monster random attack": gettext_lazy(
+        "The app turned the {card} for the {monster}'s random attack."
+    ),
+    "monster critical hit": gettext_lazy(
+        "The app turned the {card} for the {monster}'s critical hit."
+    ),
+    "loot": gettext_lazy("The app turned the {card} from under the {monster}: loot."),
+    "jack extra card": gettext_lazy("The app turned the {card}: the Jack's extra card."),
+}
+
+
+def app_did(action: dict, before: dict, after: dict | None = None) -> str:
+    """What the app did when it filled in a table input itself, in a sentence or two."""
+    kind = action.get("type")
+    fight = before.get("fight") or {}
+    monster = card_text(fight["monster"]) if fight.get("monster") else gettext("monster")
+    if kind == "turn":
+        reason = (before.get("awaiting") or {}).get("reason", "")
+        words = APP_TURNED.get(reason, gettext_lazy("The app turned the {card}."))
+        return str(words).format(card=_card_words(action.get("card")), monster=monster)
+    if kind == "roll_monster_hp":
+        dice = [int(die) for die in action.get("dice") or []]
+        return gettext("The app rolled {dice} = {total} for the {monster}'s HP.").format(
+            dice=" + ".join(map(str, dice)), total=sum(dice), monster=monster
+        )
+    if kind == "level_up":
+        (die,) = action.get("hp_dice") or [0]
+        return gettext("The app rolled a {die} for your new HP.").format(die=die)
+    if kind == "note_hand":
+        cards = " ".join(_card_words(card) for card in action.get("cards") or [])
+        return gettext("The app drew {cards} into your hand.").format(cards=cards)
+    if kind == "reveal_monster":
+        turned = gettext("The app turned the {card}: it is your next monster.").format(
+            card=_card_words(action.get("card"))
+        )
+        dealt = _app_dealt(((after or {}).get("internal") or {}).get("deal") or {})
+        return f"{turned} {dealt}" if dealt else turned
+    if kind == "start_session":
+        cards = " ".join(_card_words(card) for card in action.get("hand") or [])
+        return gettext("The app dealt your hand: {cards}.").format(cards=cards)
+    return ""
+
+
+def _app_dealt(deal: dict) -> str:
+    """The cards the app dealt face down to a new monster (S-16, S-17), in a sentence."""
+    hidden, pile = deal.get("hidden") or 0, deal.get("attack_pile") or 0
+    under = ngettext(
+        "{count} card face down under it", "{count} cards face down under it", hidden
+    ).format(count=hidden)
+    attack = ngettext(
+        "{count} card face down to its attack pile",
+        "{count} cards face down to its attack pile",
+        pile,
+    ).format(count=pile)
+    if hidden and pile:
+        return gettext("The app dealt {under} and {attack}.").format(under=under, attack=attack)
+    if hidden or pile:
+        return gettext("The app dealt {cards}.").format(cards=under if hidden else attack)
+    return ""
 
 
 def _cards(count: int) -> str:
@@ -774,7 +944,7 @@ def action_words(action: dict) -> str:
         return f"Discard the top card ({card})"
     if kind == "start_session" and action.get("hand"):
         return "Start the session"
-    return words.format(cards=cards, card=card)
+    return words.format(cards=cards, card=card, name=action.get("name", ""))
 
 
 def _percent(value: int, total: int) -> int:

@@ -257,7 +257,8 @@ def character_import(*, owner, text: str | bytes | IO, name: str | None = None) 
 
     Raises ValueError for a file that is not a Card RPG log (or holds no action) and the
     engine's ReplayError, naming the refused action, for a log the rules refuse (RuleError
-    for a bad name); nothing is written.
+    for a bad name); nothing is written. The character comes back with `earlier_imports`: the
+    owner's characters imported from the very same file before.
     """
     prepared = core.record_import_prepare(text=text, name=name)
     if prepared.game is not GAME:
@@ -265,7 +266,11 @@ def character_import(*, owner, text: str | bytes | IO, name: str | None = None) 
             f"this file is a {prepared.game.title} log, not a Card RPG character's: import it "
             "from Your games"
         )
-    return core.record_import_write(prepared=prepared, owner=owner)
+    earlier = core.earlier_imports(game=GAME, owner=owner, digest=prepared.digest)
+    character = core.record_import_write(prepared=prepared, owner=owner)
+    # The owner's characters imported from the same file before (a re-import is said so).
+    character.earlier_imports = earlier
+    return character
 
 
 def character_rebuild(*, character_id: int, owner) -> Character:

@@ -85,6 +85,9 @@ class Game:
     # Loads a stored virtual table as the play screen would, for the state it goes with, and
     # raises if it can't be used (a restore refuses such an archive).
     check_table: Callable[[Any, dict], None] = lambda table, state: _no_table(table)
+    # The action that renames a record in its log (None: a rename changes only the record's
+    # name). With one, a rename is logged like any action, and undo takes it back.
+    rename_action: Callable[[str], dict] | None = None
 
 
 def _no_table(table) -> None:

@@ -351,9 +351,19 @@ def _truncate(game: Game, record, keep: int, expected_version: int) -> None:
     old_projection = record.projection
     record.last_seq = keep
     game.projector.rewind(record, keep, old_projection, projection)
+    _name_after_undo(game, record, step.after)
     _store_state(game, record, step.after, projection, table, expected_version=expected_version)
     record.undone = [item[0] for item in replayed if item[0].seq > keep] if told else None
     record.steps = [step] if step.seq > 1 else []
+
+
+def _name_after_undo(game: Game, record, state: dict) -> None:
+    """A game that logs its renames takes a rename back with the rest of an undo."""
+    if game.rename_action is None:
+        return
+    old, new = game.name_in_state(record.state), game.name_in_state(state)
+    if new and new != old:
+        record.name = new
 
 
 # --- name and deletion -----------------------------------------------------------------------
@@ -361,9 +371,23 @@ def _truncate(game: Game, record, keep: int, expected_version: int) -> None:
 
 @transaction.atomic
 def record_rename(*, game: Game, record_id: int, owner, name: str, expected_version: int):
-    """Give the record a new name; the game's own name rule decides what is accepted."""
+    """Give the record a new name; the game's own name rule decides what is accepted.
+
+    A game with a `rename_action` logs the rename (one more action, undoable like any other,
+    so the game's own messages and exports use the new name; the same name again logs
+    nothing); otherwise only the record's name changes and the version moves on.
+    """
     record = _lock(game, record_id, owner, expected_version)
-    record.name = game.check_name(name)
+    name = game.check_name(name)
+    if game.rename_action is not None:
+        if name == record.name:
+            record.steps = []
+            return record  # nothing to log
+        record.name = name
+        work = _applied(game, record, [(game.rename_action(name), KEEP_TABLE_STATE)])
+        _write_applied(game, record, work, expected_version)
+        return record
+    record.name = name
     record.version += 1
     record.save(update_fields=["name", "version", "updated_at"])
     return record
@@ -562,6 +586,7 @@ def _store_state(
         "table_state": table,
         "version": version,
         "last_seq": record.last_seq,
+        "name": record.name,  # a logged rename, or an undo taking one back, changes it too
         "updated_at": now,
     }
     rows = game.record_model.objects.filter(pk=record.pk)

@@ -95,6 +95,12 @@ class CharacterCreateForm(PlainLabelsMixin, forms.Form):
             for number in range(1, MAX_CREATION_DICE + 1):
                 self.fields[f"{stat}_die_{number}"] = _die_field(stat, number)
 
+    def lock_dice(self) -> None:
+        """The app has rolled: its dice are shown, not typed over (T-02: it rolls once)."""
+        for name, field in self.fields.items():
+            if "_die_" in name:
+                field.widget.attrs["readonly"] = True
+
     # -- what the template needs -----------------------------------------------------------
 
     @property

@@ -238,6 +238,12 @@ class BuyTopForm(CardForm):
     )
 
 
+class UndoForm(PlayForm):
+    """Undo the last tap; `rebuild` confirms an undo past a session end (the table is rebuilt)."""
+
+    rebuild = forms.BooleanField(required=False)
+
+
 class VirtualForm(PlayForm):
     """Switch "the app deals for me" on or off; an optional seed makes the deal repeatable."""
 

@@ -10,7 +10,10 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.formats import date_format
 from django.utils.http import content_disposition_header
+from django.utils.timezone import localtime
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -94,40 +97,81 @@ def _creation_preview(form: CharacterCreateForm) -> dict | None:
     }
 
 
+# The app's creation roll, kept in the player's session until a character is made with it: the
+# app rolls once (T-02), however often "Roll for me" is sent, and a reload shows the same dice.
+CREATION_ROLL = "card_rpg_creation_roll"
+
+
+def _roll_once(request: HttpRequest, data) -> dict:
+    """The app's creation roll: rolled now if it has not been, else the one rolled before."""
+    rolled = request.session.get(CREATION_ROLL)
+    if rolled is None:
+        form = CharacterCreateForm(data)
+        option = data.get("creation_dice")
+        if option not in Ruleset.CHOICES["creation_dice"]:
+            option = Ruleset().creation_dice
+        count = form.dice_count
+        rolled = {"creation_dice": option, "str": roll_dice(count), "hp": roll_dice(count)}
+        request.session[CREATION_ROLL] = rolled
+    return rolled
+
+
+def _with_roll(data, rolled: dict | None):
+    """The posted data with the app's roll (and the dice option it was made for) in place."""
+    if rolled is None:
+        return data
+    data = data.copy()
+    data["creation_dice"] = rolled["creation_dice"]
+    for stat in ("str", "hp"):
+        for number in range(1, 3):
+            dice = rolled[stat]
+            data[f"{stat}_die_{number}"] = str(dice[number - 1]) if number <= len(dice) else ""
+    return data
+
+
+def _create_form(data=None, *, initial=None, rolled=None) -> CharacterCreateForm:
+    form = CharacterCreateForm(data, initial=initial)
+    if rolled is not None:
+        form.lock_dice()
+    return form
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def character_create(request: HttpRequest) -> HttpResponse:
     """A new character (S-04…S-06, T-02): name, class card, dice typed in or rolled, table rules.
 
-    The form posts an ``intent``: ``roll`` (the app rolls the dice), ``dice`` (the creation-dice
-    option changed, so the dice inputs are redrawn), ``preview`` (typed dice: show STR and HP)
-    or, by default, ``create``.
+    The form posts an ``intent``: ``roll`` (the app rolls the dice, once), ``dice`` (the
+    creation-dice option changed, so the dice inputs are redrawn), ``preview`` (typed dice:
+    show STR and HP) or, by default, ``create``. Once the app has rolled, its roll is the one
+    used (T-02: no rolling again until the dice please; typing real dice is the other way).
     """
+    rolled = request.session.get(CREATION_ROLL)
     if request.method == "GET":
-        return render(request, CREATE, {"form": CharacterCreateForm(), "check": False})
+        initial = _with_roll({}, rolled) if rolled else None
+        form = _create_form(initial=dict(initial) if initial else None, rolled=rolled)
+        preview = _creation_preview(_create_form(initial, rolled=rolled)) if rolled else None
+        context = {"form": form, "check": False, "rolled": rolled, "preview": preview}
+        return render(request, CREATE, context)
 
     intent = request.POST.get("intent", "create")
     if intent in ("roll", "dice"):
-        data = request.POST.copy()
         if intent == "roll":
-            count = CharacterCreateForm(data).dice_count  # T-02: 1d6 or 2d6
-            for stat in ("str", "hp"):
-                rolled = roll_dice(count)
-                for number in range(1, 3):
-                    data[f"{stat}_die_{number}"] = (
-                        str(rolled[number - 1]) if number <= count else ""
-                    )
+            rolled = _roll_once(request, request.POST)
+        data = _with_roll(request.POST.copy(), rolled)
         # Redrawn from an unbound form: nothing has been refused, so nothing is marked wrong.
         context = {
-            "form": CharacterCreateForm(initial=data.dict()),
+            "form": _create_form(initial=data.dict(), rolled=rolled),
             "check": False,
             "preview": _creation_preview(CharacterCreateForm(data)),
+            "rolled": rolled,
         }
         return _form_page(request, CREATE, "dice", context, refused=False)
 
-    form = CharacterCreateForm(request.POST)
+    form = _create_form(_with_roll(request.POST, rolled), rolled=rolled)
     if intent == "preview":
         context = {"form": form, "check": False, "preview": _creation_preview(form)}
+        context["rolled"] = rolled
         return _form_page(request, CREATE, "dice-preview", context, refused=False)
 
     if form.is_valid():
@@ -143,8 +187,9 @@ def character_create(request: HttpRequest) -> HttpResponse:
         except RuleError as error:
             form.add_error(None, str(error))
         else:
+            request.session.pop(CREATION_ROLL, None)  # the next character rolls its own
             return _go(request, reverse("tracker:character_detail", args=[character.pk]))
-    context = {"form": form, "check": True, "preview": _creation_preview(form)}
+    context = {"form": form, "check": True, "preview": _creation_preview(form), "rolled": rolled}
     return _form_page(request, CREATE, "create-form", context, refused=True)
 
 
@@ -289,6 +334,17 @@ def character_import(request: HttpRequest) -> HttpResponse:
             form.add_error("log_file", f"{error}. Nothing was imported.")
         else:
             messages.success(request, f"{character.name} was imported.")
+            for earlier in character.earlier_imports[-1:]:
+                messages.warning(
+                    request,
+                    gettext(
+                        "This file was imported before, as “{name}” (imported {when}): this is "
+                        "another copy. Delete one of them if you didn't mean to."
+                    ).format(
+                        name=earlier.name,
+                        when=date_format(localtime(earlier.imported_at), "j M, H:i"),
+                    ),
+                )
             return _go(request, reverse("tracker:character_detail", args=[character.pk]))
     refused = request.method == "POST"
     return _form_page(request, IMPORT, "import-form", {"form": form}, refused=refused)

@@ -17,10 +17,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csp import get_nonce
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
-from tracker.card_rpg import card_powers, charts, history, services
+from tracker.card_rpg import card_powers, charts, history, services, undo_guide
 from tracker.card_rpg.models import Character
 from tracker.card_rpg.services import UndoError, VersionConflict
 from tracker.templatetags.cards import card_name
@@ -35,6 +36,9 @@ class UndoToForm(forms.Form):
     """The confirmation of "undo to here": the character's version the page was drawn at."""
 
     version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    # Going back past a session end with real cards is done only once the player says they
+    # will rebuild the table (tracker.card_rpg.undo_guide).
+    rebuild = forms.BooleanField(required=False)
 
 
 def _owned(request: HttpRequest, pk: int) -> Character:
@@ -93,7 +97,22 @@ def history_undo_to(request: HttpRequest, pk: int, seq: int) -> HttpResponse:
     form = UndoToForm(request.POST or None, initial={"version": character.version})
     problem = ""
     status = 200
-    if request.method == "POST" and form.is_valid():
+    guide = undo_guide.guide(character, seq) if 1 <= seq < character.last_seq else None
+    if (
+        request.method == "POST"
+        and form.is_valid()
+        and guide is not None
+        and guide.needs_confirmation
+        and not form.cleaned_data["rebuild"]
+        and form.cleaned_data["version"] == character.version
+    ):
+        problem = gettext(
+            "Nothing was undone: this goes back past the end of a session, so the table must be "
+            "rebuilt. Confirm below that you will rebuild it, or stop at the session's end."
+        )
+        form = UndoToForm(initial={"version": character.version})
+        status = 400
+    elif request.method == "POST" and form.is_valid():
         try:
             character = services.character_undo_to(
                 character_id=character.pk,
@@ -129,10 +148,25 @@ def history_undo_to(request: HttpRequest, pk: int, seq: int) -> HttpResponse:
         "target": history.log_line(character, seq) if seq <= character.last_seq else None,
         "newest": history.log_line(character, character.last_seq),
         "dropped": max(0, character.last_seq - seq),
+        "guide": guide,
+        "stop": _stop(character, seq, guide),
     }
     if request.htmx:
         status = 200  # htmx swaps only 2xx answers; the message says what happened
     return render(request, UNDO, context, status=status)
+
+
+def _stop(character: Character, seq: int, guide) -> dict | None:
+    """Where an undo past a session end may stop instead: just after the last session end."""
+    if guide is None or not guide.needs_confirmation or guide.stop_seq is None:
+        return None
+    if guide.stop_seq >= character.last_seq:
+        return None  # the newest action ended the session: stopping there undoes nothing
+    return {
+        "seq": guide.stop_seq,
+        "line": history.log_line(character, guide.stop_seq),
+        "dropped": character.last_seq - guide.stop_seq,
+    }
 
 
 @login_required

@@ -4,15 +4,12 @@ htmx requests get the prompt region (plus the status region, out of band, when t
 moved on); plain requests are redirected back to the page (post/redirect/get), so back and
 refresh never apply an action twice. Every form names the state version it was drawn from.
 
-One service call per request, with one exception: at a virtual table ("the app deals for
-me") the app itself looks at the cards drawn into the hand. When the app's own input (the deal
-button) leaves unseen cards in the hand, the table's next input is a `note_hand` that only the
-table can fill in and the player has nothing to decide about, so it is applied in the same
-request, as a second service call with the version the first one returned. When the player's
-own action drew them (an attack that won with no loot, a death), the next tap on the deal
-button first looks at them, then does what the button says, in one request too. Each is its
-own log entry (the log format is unchanged), and undo takes a `note_hand` that ends the log
-back together with the action before it. The player-posted actions stay one service call each.
+One service call per request. At the app's table ("the app deals for me") that call may apply
+several log entries: the tap, then the steps that ask the player nothing — a card turned for
+an attack or as loot, the monster's HP and level-up rolls, a look at the cards drawn into the
+hand — done by the app in the same transaction (tracker.card_rpg.app_deals), each said on the
+screen. Each is its own log entry (the log format is unchanged), and undo takes the whole tap
+back.
 """
 
 from __future__ import annotations
@@ -21,15 +18,23 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
-from django_htmx.http import retarget
+from django_htmx.http import reswap, retarget
 
-from tracker.card_rpg import dice_roller, services
+from tracker.card_rpg import app_deals, dice_roller, services, undo_guide
 from tracker.card_rpg.forms import play as forms
 from tracker.card_rpg.game import GAME
 from tracker.card_rpg.models import Character
-from tracker.card_rpg.play_screen import RANK_BUTTONS, SUIT_BUTTONS, Screen, action_words
+from tracker.card_rpg.play_screen import (
+    RANK_BUTTONS,
+    SUIT_BUTTONS,
+    Screen,
+    action_words,
+    app_did,
+)
 from tracker.core import services as core
+from tracker.core.services import KEEP_TABLE_STATE
 from tracker.rules import RuleError, VirtualTable, legal_action_types
 from tracker.rules.cards import DECK, RANKS, card_text
 
@@ -94,46 +99,55 @@ def _character(request: HttpRequest, pk: int) -> Character:
     return get_object_or_404(Character, pk=pk, owner=request.user)
 
 
-def _recent(character: Character) -> list[tuple[dict, bool]]:
-    """The two newest log entries: (action, applied at a virtual table), newest first."""
-    actions = character.log_entries.order_by("-seq").values_list("action", flat=True)[:2]
-    # Who deals is chosen for a whole session, so the newest actions were played at the table
-    # the character has now.
-    at_table = character.table_state is not None
-    return [(action, at_table) for action in actions]
+# How many of the newest log entries the undo button looks at to find the player's last tap.
+RECENT = 40
 
 
-def _is_app_note(entry: tuple[dict, bool]) -> bool:
-    """A note_hand the virtual table filled in (it goes with the action before it)."""
-    action, at_table = entry
-    return at_table and action.get("type") == "note_hand"
+def _recent(character: Character) -> list[dict]:
+    """The newest log entries' actions, newest first (enough to hold the player's last tap)."""
+    return list(character.log_entries.order_by("-seq").values_list("action", flat=True)[:RECENT])
 
 
-def _undo_plan(recent: list[tuple[dict, bool]]) -> tuple[dict | None, int]:
+def _at_table(character: Character) -> bool:
+    """Whether the newest actions were played at the app's table.
+
+    Who deals is chosen for a whole session, so while one runs its actions were played at the
+    table the character has now; between sessions the newest one is taken back alone.
+    """
+    return character.table_state is not None and character.state.get("session") is not None
+
+
+def _undo_plan(newest: list[dict], at_table: bool) -> tuple[dict | None, int]:
     """The action the undo button names, and how many log entries undoing it takes back."""
-    if not recent:
+    if not newest:
         return None, 1
-    if _is_app_note(recent[0]) and len(recent) > 1:
-        return recent[1][0], 2
-    return recent[0][0], 1
+    steps = app_deals.tap_length(newest, at_table)
+    return newest[steps - 1], steps
 
 
 def _screen(character: Character, *, recent: list | None = None, **extra) -> Screen:
     """The presenter for a character as stored now.
 
-    `recent` is the newest log entries, newest first, as `(action, at a virtual table)`, when
-    the caller already has them (it just applied them), which saves reading them back; `[]`
-    when the screen is only read for the awaited choices. The undo button and the dice shown
-    come from them.
+    `recent` is the newest log entries' actions, newest first, when the caller already has
+    them (it just applied them: the whole tap), which saves reading them back; `[]` when the
+    screen is only read for the awaited choices. The undo button and the dice shown come from
+    them.
     """
     table = VirtualTable.from_dict(character.table_state) if character.table_state else None
-    if recent is None or (recent and _is_app_note(recent[0]) and len(recent) < 2):
+    at_table = _at_table(character)
+    for_choices = recent == []
+    if recent is None or (
+        recent and app_deals.tap_length(recent, at_table) == len(recent) and at_table
+    ):
+        # Not given, or the given actions may be only the end of a tap: read the log.
         recent = _recent(character)
-    undo_action, undo_steps = _undo_plan(recent)
+    undo_action, undo_steps = _undo_plan(recent, at_table)
     last = undo_action or {}
     dice = last.get("dice") or last.get("hp_dice") or []
     if last.get("type") == "create_character":
         dice = []
+    if not for_choices and "undo_guide" not in extra:
+        extra["undo_guide"] = _crossing_guide(character, undo_steps, undo_action)
     return Screen(
         character_id=character.pk,
         version=character.version,
@@ -161,7 +175,11 @@ def _context(request: HttpRequest, character: Character, screen: Screen) -> dict
 
 
 def _answer(request: HttpRequest, character: Character, screen: Screen, *, moved: bool):
-    """htmx: the prompt (and the status out of band if the state moved); else PRG."""
+    """htmx: the prompt (and the status out of band if the state moved); else PRG.
+
+    The prompt always replaces the prompt, whatever part of it asked (a picker's rank chip, a
+    fold-out being fetched): a screen is redrawn as a whole, never inside itself.
+    """
     if not request.htmx:
         if screen.conflict:
             messages.warning(request, CONFLICT)
@@ -172,7 +190,16 @@ def _answer(request: HttpRequest, character: Character, screen: Screen, *, moved
         return redirect("tracker:play", pk=character.pk)
     context = _context(request, character, screen) | {"oob": True}
     partial = "update" if moved else "prompt"
-    return render(request, f"{TEMPLATE}#{partial}", context)
+    response = render(request, f"{TEMPLATE}#{partial}", context)
+    if request.htmx.target != "play-prompt":
+        response = reswap(retarget(response, "#play-prompt"), "outerHTML show:#play-prompt:top")
+    return response
+
+
+def _stale(request: HttpRequest, character: Character) -> bool:
+    """A request from a screen drawn at another version than the character's now (`v`)."""
+    shown = request.GET.get("v")
+    return shown is not None and shown != str(character.version)
 
 
 def _entry_input(request: HttpRequest, kind: str) -> dict:
@@ -189,23 +216,17 @@ def _entry_input(request: HttpRequest, kind: str) -> dict:
     }
 
 
-def _notice(action: dict, *, by_app: bool) -> str:
-    """What happened, said back: the cards the app turned or dealt, the cards noted."""
-    kind = action.get("type")
-    cards = " ".join(card_text(card) for card in action.get("cards") or action.get("hand") or [])
-    if kind == "note_hand":
-        if by_app:
-            return f"The app drew {cards} into your hand."
-        return f"Noted: {cards} {'is' if len(action['cards']) == 1 else 'are'} in your hand."
-    if not by_app:
+def _notice(step, *, by_app: bool) -> str:
+    """What the tap did, said back: the cards the app turned or dealt, the cards noted."""
+    if by_app:
+        return app_did(step.action, step.before, step.after)
+    action = step.action
+    if action.get("type") != "note_hand":
         return ""
-    if kind == "start_session":
-        return f"The app dealt your hand: {cards}."
-    if kind == "reveal_monster":
-        return f"The app turned the {card_text(action['card'])}: it is your next monster."
-    if kind == "turn":
-        return f"The app turned the {card_text(action['card'])}."
-    return ""
+    cards = " ".join(card_text(card) for card in action["cards"])
+    if len(action["cards"]) == 1:
+        return gettext("Noted: {cards} is in your hand.").format(cards=cards)
+    return gettext("Noted: {cards} are in your hand.").format(cards=cards)
 
 
 def _apply(
@@ -213,61 +234,51 @@ def _apply(
     character: Character,
     action: dict,
     version: int,
-    table=None,
+    table: VirtualTable | None = None,
     *,
     entry: dict | None = None,
 ):
-    """Apply one action through the service and answer with what changed.
+    """Apply one tap through the service and answer with what changed.
 
-    At a virtual table, the cards it draws into the hand are then looked at in the same
-    request (see the module's docstring).
+    `table` is the app's table after it filled in `action` (the deal button); at the app's
+    table the steps that ask no decision follow in the same request (tracker.card_rpg.
+    app_deals), each said on the screen.
     """
-    kwargs = {"table_state": table.to_dict()} if table is not None else {}
+    if version != character.version:
+        # A stale screen: said before the engine looks at a tap meant for another state.
+        return _answer(request, character, _screen(character, conflict=True), moved=True)
+    follow = table
+    if follow is None and character.table_state is not None:
+        follow = VirtualTable.from_dict(character.table_state)
+    first_table = table.to_dict() if table is not None else KEEP_TABLE_STATE
     try:
-        character = services.character_apply(
+        actions = app_deals.with_app_steps(
+            character.state, action, follow, first_table, from_table=table is not None
+        )
+        character = services.character_apply_many(
             character_id=character.pk,
             owner=request.user,
-            action=action,
+            actions=actions,
             expected_version=version,
-            **kwargs,
         )
+    except services.VersionConflict as conflict:
+        return _conflict(request, conflict)
     except RuleError as error:
         screen = _screen(character, error=error.message, error_rule=error.rule, **(entry or {}))
         return _answer(request, character, screen, moved=False)
-    except services.VersionConflict as conflict:
-        return _conflict(request, conflict)
-    recent = [(action, table is not None)]
-    notices = [_notice(action, by_app=table is not None)]
-    earlier: list[dict] = []
-    if table is not None and character.table_state:
-        follow = VirtualTable.from_dict(character.table_state)
-        note = follow.next_action(character.state)
-        # After the app's input, it looks at the cards that input drew into the hand; after
-        # such a look, it goes on with the input its button named (see the module docstring).
-        if note is not None and (note["type"] == "note_hand" or action["type"] == "note_hand"):
-            earlier = list(character.state.get("events") or [])
-            try:
-                character = services.character_apply(
-                    character_id=character.pk,
-                    owner=request.user,
-                    action=note,
-                    expected_version=character.version,
-                    table_state=follow.to_dict(),
-                )
-            except services.VersionConflict as conflict:
-                return _conflict(request, conflict)
-            except RuleError:
-                earlier = []  # the hand stays unseen; the deal button offers to show it
-            else:
-                recent = [(note, True), *recent]
-                notices.append(_notice(note, by_app=True))
-                if action["type"] == "note_hand":
-                    earlier = []  # a look shows no events; the input after it does
+    steps = character.steps
+    by_app = table is not None
+    # What the tap itself did is said on top: the app's cards or dice the button asked for.
+    told = [steps[0]]
+    if by_app and steps[0].action["type"] == "note_hand" and len(steps) > 1:
+        told.append(steps[1])
+    notice = " ".join(text for text in (_notice(step, by_app=by_app) for step in told) if text)
     screen = _screen(
         character,
-        recent=recent,
-        earlier_events=earlier,
-        notice=" ".join(text for text in notices if text),
+        recent=[step.action for step in reversed(steps)],
+        tap_steps=steps,
+        said_first=len(told) if by_app else 0,
+        notice=notice,
     )
     return _answer(request, character, screen, moved=True)
 
@@ -283,8 +294,8 @@ def _form_errors(form) -> str:
 
 
 def _refuse(request: HttpRequest, character: Character, form, kind: str = "") -> HttpResponse:
-    """A form that did not validate: say why, change nothing."""
-    if "version" in form.errors:
+    """A form that did not validate: say why, change nothing (a stale screen is redrawn)."""
+    if "version" in form.errors or form.data.get("version") != str(character.version):
         return _answer(request, character, _screen(character, conflict=True), moved=True)
     entry = _entry_input(request, kind) if kind else {}
     screen = _screen(character, error=_form_errors(form) or "That did not work.", **entry)
@@ -294,14 +305,24 @@ def _refuse(request: HttpRequest, character: Character, form, kind: str = "") ->
 @login_required
 @require_GET
 def play(request: HttpRequest, pk: int) -> HttpResponse:
-    """The whole play page for one character."""
+    """The whole play page for one character (or one part of it, `part`)."""
+    part = request.GET.get("part")
+    if part == "version":
+        return _version_answer(request, pk)
     character = _character(request, pk)
     screen = _screen(character)
-    if screen.undo_steps == 2 and screen.undo_action:
-        # The app looked at the cards drawn by the action before: show what that action did.
-        screen.earlier_events = _events_before_app_note(character)
+    if screen.undo_steps > 1 and not part:
+        # The app took steps by itself after the last tap: show what the whole tap did.
+        screen.tap_steps = core.record_steps(
+            game=GAME,
+            record=character,
+            first=character.last_seq - screen.undo_steps + 1,
+            last=character.last_seq,
+        )
     context = _context(request, character, screen)
-    part = request.GET.get("part")
+    if request.htmx and part and _stale(request, character):
+        # A fold-out of a screen that is no longer current: redraw the whole screen instead.
+        return _answer(request, character, _screen(character, conflict=True), moved=True)
     if request.htmx and part == "grid":
         source = request.GET.get("source", "")
         context |= {"grid": screen.grid(source), "multi": bool(request.GET.get("multi"))}
@@ -309,15 +330,6 @@ def play(request: HttpRequest, pk: int) -> HttpResponse:
     if request.htmx and part == "more":
         return render(request, f"{TEMPLATE}#more", context)
     return render(request, TEMPLATE, context)
-
-
-def _events_before_app_note(character: Character) -> list[dict]:
-    if character.last_seq < 2:
-        return []
-    state, _projection, _table = core.record_state_at(
-        game=GAME, record=character, seq=character.last_seq - 1
-    )
-    return list(state.get("events") or [])
 
 
 @login_required
@@ -353,18 +365,15 @@ def pick(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     if action not in ACTION_FORMS:
         raise Http404("no such action")
     character = _character(request, pk)
+    form = forms.PickForm(request.POST)
+    valid = form.is_valid()
+    if "version" in form.errors or (valid and form.cleaned_data["version"] != character.version):
+        # The screen is stale: checked first, since what it shows may be gone altogether.
+        return _answer(request, character, _screen(character, conflict=True), moved=True)
     if action not in _screen(character, recent=[]).pick_entries:
         # No card list for this action, or its entry is not on the screen (any more).
         screen = _screen(character, error=forms.PICK_AGAIN)
         return _answer(request, character, screen, moved=False)
-    form = forms.PickForm(request.POST)
-    valid = form.is_valid()
-    if "version" in form.errors or (valid and form.cleaned_data["version"] != character.version):
-        screen = _screen(character, conflict=True)
-        if request.htmx:
-            response = _answer(request, character, screen, moved=True)
-            return retarget(response, "#play-prompt")
-        return _answer(request, character, screen, moved=True)
     entry = _entry_input(request, action)
     extra: dict = {}
     if valid:
@@ -393,12 +402,22 @@ def pick(request: HttpRequest, pk: int, action: str) -> HttpResponse:
 @login_required
 @require_POST
 def undo(request: HttpRequest, pk: int) -> HttpResponse:
-    """Step back one action (repeatable); say what was undone."""
+    """Step back one tap (repeatable); say what was undone and where the real cards go back.
+
+    An undo past a session end with real cards (the deck was gathered and shuffled since) is
+    done only once confirmed: the screen says what to rebuild first.
+    """
     character = _character(request, pk)
-    form = forms.PlayForm(request.POST)
+    form = forms.UndoForm(request.POST)
     if not form.is_valid():
         return _refuse(request, character, form)
-    undo_action, steps = _undo_plan(_recent(character))
+    if form.cleaned_data["version"] != character.version:
+        return _answer(request, character, _screen(character, conflict=True), moved=True)
+    undo_action, steps = _undo_plan(_recent(character), _at_table(character))
+    guide = _crossing_guide(character, steps, undo_action)
+    if guide is not None and guide.needs_confirmation and not form.cleaned_data["rebuild"]:
+        screen = _screen(character, error=guide.crossing["text"], undo_guide=guide)
+        return _answer(request, character, screen, moved=False)
     try:
         character = services.character_undo(
             character_id=character.pk,
@@ -411,8 +430,26 @@ def undo(request: HttpRequest, pk: int) -> HttpResponse:
     except (RuleError, services.UndoError) as error:
         message = getattr(error, "message", None) or str(error)
         return _answer(request, character, _screen(character, error=message), moved=False)
-    notice = f"Undone: {action_words(undo_action)}." if undo_action else "Undone."
-    return _answer(request, character, _screen(character, notice=notice), moved=True)
+    if undo_action:
+        notice = gettext("Undone: {action}.").format(action=action_words(undo_action))
+    else:
+        notice = gettext("Undone.")
+    # With real cards, the table is put back as the log now stands: each card where it was.
+    moves = [] if character.table_state is not None else undo_guide.moves_of(character.undone)
+    screen = _screen(character, notice=notice, undo_moves=moves)
+    return _answer(request, character, screen, moved=True)
+
+
+def _crossing_guide(character: Character, steps: int, undo_action: dict | None):
+    """The undo guide when taking back `steps` entries may cross a session end (else None).
+
+    Only an undo made between sessions can go back past one; reading the log is left for then.
+    """
+    if character.state.get("session") is not None or not undo_action:
+        return None
+    if undo_action.get("type") in ("create_character", "start_session", "rename"):
+        return None
+    return undo_guide.guide(character, character.last_seq - steps)
 
 
 @login_required
@@ -452,6 +489,9 @@ def deal(request: HttpRequest, pk: int) -> HttpResponse:
     form = forms.DealForm(request.POST)
     if not form.is_valid():
         return _refuse(request, character, form)
+    if form.cleaned_data["version"] != character.version:
+        # A stale screen: what the app would turn or deal now is not what it showed.
+        return _answer(request, character, _screen(character, conflict=True), moved=True)
     if not character.table_state:
         screen = _screen(character, error="Switch on “the app deals for me” first.")
         return _answer(request, character, screen, moved=False)
@@ -473,6 +513,25 @@ def deal(request: HttpRequest, pk: int) -> HttpResponse:
         screen = _screen(character, error="There is nothing for the app to deal right now.")
         return _answer(request, character, screen, moved=False)
     return _apply(request, character, action, form.cleaned_data["version"], table)
+
+
+def _version_answer(request: HttpRequest, pk: int) -> HttpResponse:
+    """Has the character moved on from the version a screen shows (`v`)? No body if not.
+
+    A play screen asks when it comes back (Back or Forward from the browser's cache, a phone
+    waking up) and takes no tap until the answer: 204 keeps it, anything else redraws it.
+    One small query: the version alone.
+    """
+    version = (
+        Character.objects.filter(pk=pk, owner=request.user)
+        .values_list("version", flat=True)
+        .first()
+    )
+    if version is None:
+        raise Http404("No such character.")
+    if request.GET.get("v") == str(version):
+        return HttpResponse(status=204)
+    return HttpResponse(str(version), content_type="text/plain; charset=utf-8")
 
 
 @login_required

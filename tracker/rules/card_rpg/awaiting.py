@@ -4,7 +4,7 @@ what to do at the table, the rule it comes from, and the small sets of legal cho
 Everything a screen needs to offer the right buttons is here, so templates hold no rules.
 """
 
-from ..cards import FACE_CARDS, card_text, value
+from ..cards import DECK, FACE_CARDS, card_text, is_ace, is_number, value
 from . import engine
 from .ruleset import Ruleset
 
@@ -18,6 +18,11 @@ REASONS = {
     "keep_hand": "king's death",
     "level_up": "level up",
 }
+# S-13: the price of the cheapest card the top of the draw pile can sell (a 2).
+CHEAPEST_BUY = min(
+    engine.ACE_PRICE if is_ace(card) else value(card) for card in DECK if is_number(card)
+)
+
 RULES = {
     "create": "S-04",
     "no_session": "S-14",
@@ -154,6 +159,13 @@ def _between(state: dict, play) -> tuple[str, dict]:
         "(T-06). Face cards, Jokers and cards you don't buy are discarded (S-13)."
     )
     choices["draw_pile"] = session["draw_pile"]
+    known_top = _known_top(state)
+    # S-13: whether turning the top card can end in a purchase: the gold covers the cheapest
+    # number card (a 2), or the known top card itself (T-08a).
+    if known_top:
+        choices["buy_top_affordable"] = engine.buy_top_offer(state, known_top)["buyable"]
+    else:
+        choices["buy_top_affordable"] = choices["buy_top"] and character["gold"] >= CHEAPEST_BUY
     refill = state["internal"]["refill"]
     text = ""
     if refill:
@@ -163,7 +175,6 @@ def _between(state: dict, play) -> tuple[str, dict]:
             f"{character['str']}, T-07). "
         )
     text += "Turn the top card of the draw pile face up and enter it: it is the next monster."
-    known_top = _known_top(state)
     if known_top:
         choices["known_card"] = known_top
         text += f" It is the {card_text(known_top)} (T-08a)."

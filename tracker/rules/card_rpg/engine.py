@@ -109,6 +109,11 @@ ACTION_FIELDS = {
     "buy_top": ("card", "buy"),
     "end_session": (),
 }
+# Actions about the record rather than moves of the game (rules/actions.md lets a log add
+# actions): accepted at any step once the character exists, never listed in `awaiting.action`
+# (which lists what the game itself waits for), and with their fields checked the same way.
+RENAME = "rename"
+RECORD_ACTION_FIELDS = {RENAME: ("name",)}
 
 # Why a card is turned (awaiting.reason of a `turn`), where it comes from and whose it is.
 TURN_SOURCE = {
@@ -221,7 +226,7 @@ def check_name(text) -> str:
 def check_fields(action: dict) -> None:
     """L-01: refuse a field its type does not hold (rules/actions.md); the type must be known."""
     kind = action["type"]
-    allowed = ACTION_FIELDS[kind]
+    allowed = ACTION_FIELDS[kind] if kind in ACTION_FIELDS else RECORD_ACTION_FIELDS[kind]
     for field in action:
         if field != "type" and field not in allowed:
             if allowed:
@@ -270,6 +275,8 @@ def apply(state: dict, action: dict) -> dict:
         )
     kind = action.get("type")
     step = state["internal"]["step"]
+    if kind == RENAME:
+        return _rename(state, action)
     if kind not in STEP_ACTIONS[step]:
         _refuse_out_of_turn(state, kind)
     # L-01: an action of a type possible now is checked for unknown fields first (a misspelt
@@ -289,6 +296,35 @@ def apply(state: dict, action: dict) -> dict:
         check_fields(action)
     new["actions"] += 1
     _publish(new)
+    new["awaiting"] = describe(new)
+    return new
+
+
+def _rename(state: dict, action: dict) -> dict:
+    """S-03: a new name for the character, at any point after its creation; nothing else moves.
+
+    What the game waits for stays as it was (the reminders of a deal or a refill too): only the
+    name changes, so every later message and an export use the new one.
+    """
+    if state["character"] is None:
+        raise RuleError(
+            state["awaiting"]["rule"],
+            f"there is no character to rename yet. {_allowed_now(state)}",
+        )
+    check_fields(action)
+    name = check_name(action.get("name"))
+    new = _copy_state(state)
+    old = new["character"]["name"]
+    new["character"]["name"] = name
+    new["events"] = [
+        {
+            "type": "renamed",
+            "rule": "S-03",
+            "text": _("{old} is now called {name}.", old=old, name=name),
+            "name": name,
+        }
+    ]
+    new["actions"] += 1
     new["awaiting"] = describe(new)
     return new
 
@@ -473,10 +509,13 @@ class _Play:
         self.events.append({"type": kind, "rule": rule, "text": text, **data})
 
     def move(self, cards: list, to: str, rule: str, text: str, count: int | None = None) -> None:
-        """A `table` event: what the player does with real cards (`cards` = the known ones)."""
+        """A `table` event: what the player does with real cards (`cards` = the known ones;
+        `unseen` = the deal numbers of the cards nobody has seen, when there are any)."""
         known = [card for card in cards if isinstance(card, str)]
+        unseen = [slot for slot in cards if isinstance(slot, int)]
         count = len(cards) if count is None else count
-        self.event("table", rule, text, cards=known, to=to, count=count)
+        extra = {"unseen": unseen} if unseen else {}
+        self.event("table", rule, text, cards=known, to=to, count=count, **extra)
 
     # -- dispatch -----------------------------------------------------------------------------
 

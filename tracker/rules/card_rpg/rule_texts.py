@@ -6,7 +6,8 @@ from .engine import NAME_MAX_LENGTH
 RULE_SUMMARIES = {
     "S-01": "One 54-card deck: 52 cards and 2 Jokers. Every card is in exactly one place.",
     "S-03": f"A character has a name (up to {NAME_MAX_LENGTH} characters, at least one of them "
-    "visible), class, level, STR, HP, XP, gold, Jokers, kills, deaths and sessions.",
+    "visible; it may be changed at any time), class, level, STR, HP, XP, gold, Jokers, kills, "
+    "deaths and sessions.",
     "S-04": "A new character starts at level 1 with 0 of 10 XP and nothing else.",
     "S-05": "STR = half the roll (rounded up) + 2; HP = the roll + 2.",
     "S-06": "The class is a face card, kept out of the deck in every session.",
