@@ -102,4 +102,21 @@ def guide(character, keep: int) -> UndoGuide:
     return answer
 
 
-__all__ = ["UndoGuide", "guide", "moves_of", "table_at"]
+def guide_of(keep: int, steps: list, *, virtual: bool) -> UndoGuide:
+    """The same guide for a short span whose Steps are at hand (a tap just applied): no read."""
+    answer = UndoGuide(keep=keep, virtual=virtual)
+    if not steps:
+        return answer
+    before = steps[0].before
+    actions = [step.action for step in steps]
+    states = [step.after for step in steps]
+    answer.crossing = session_crossing(before, actions, states)
+    if answer.crossing is not None:
+        answer.stop_seq = steps[answer.crossing["stop_index"]].seq
+        answer.moves = list(answer.crossing["rebuild"])
+    else:
+        answer.moves = undo_card_moves(before, actions, states)
+    return answer
+
+
+__all__ = ["UndoGuide", "guide", "guide_of", "moves_of", "table_at"]

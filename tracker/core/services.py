@@ -115,6 +115,16 @@ def record_steps(*, game: Game, record, first: int, last: int) -> list[Step]:
     return [step for step, _projection, _table in _replayed(game, rows) if step.seq >= first]
 
 
+def record_tail(*, game: Game, record, count: int) -> list[tuple[Step, dict | None]]:
+    """The last `count` Steps of the log, each with the virtual table after it (one query)."""
+    last = record.last_seq
+    first = max(1, last - count + 1)
+    rows = _entries(game, record, snapshot_seq_at_or_before(max(1, first - 1)), last)
+    return [
+        (step, table) for step, _projection, table in _replayed(game, rows) if step.seq >= first
+    ]
+
+
 def record_state_at(*, game: Game, record, seq: int) -> tuple[dict, dict, dict | None]:
     """The state, projection and virtual table just after log entry `seq` (one query)."""
     rows = _entries(game, record, snapshot_seq_at_or_before(seq), seq)
@@ -333,6 +343,8 @@ def record_undo_to(*, game: Game, record_id: int, owner, seq: int, expected_vers
 
 # Undo tells what it took back only when that is a short span (a screen's worth of words).
 UNDONE_TOLD = 20
+# ...and gives the Steps that now end the log, as many as one tap can write.
+TAIL = 8
 
 
 def _truncate(game: Game, record, keep: int, expected_version: int) -> None:
@@ -342,7 +354,7 @@ def _truncate(game: Game, record, keep: int, expected_version: int) -> None:
     # One read: from the snapshot at or before the entry before `keep` (so the step that now
     # ends the log is known with its own before-state) to the end if the undone are told.
     rows = _entries(
-        game, record, snapshot_seq_at_or_before(max(1, keep - 1)), last if told else keep
+        game, record, snapshot_seq_at_or_before(max(1, keep - TAIL)), last if told else keep
     )
     replayed = _replayed(game, rows)
     at_keep = next(item for item in replayed if item[0].seq == keep)
@@ -354,7 +366,14 @@ def _truncate(game: Game, record, keep: int, expected_version: int) -> None:
     _name_after_undo(game, record, step.after)
     _store_state(game, record, step.after, projection, table, expected_version=expected_version)
     record.undone = [item[0] for item in replayed if item[0].seq > keep] if told else None
-    record.steps = [step] if step.seq > 1 else []
+    # The Steps that now end the log (up to TAIL of them), so a screen can name the next undo
+    # — a whole tap of several entries — without reading the log again.
+    first = replayed[0][0].seq
+    record.steps = [
+        item[0]
+        for item in replayed
+        if keep - TAIL < item[0].seq <= keep and (item[0].seq > first or item[0].seq == 1)
+    ]
 
 
 def _name_after_undo(game: Game, record, state: dict) -> None:
@@ -802,6 +821,7 @@ __all__ = [
     "record_set_table",
     "record_state_at",
     "record_steps",
+    "record_tail",
     "record_undo",
     "record_undo_to",
 ]

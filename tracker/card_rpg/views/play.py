@@ -125,13 +125,15 @@ def _undo_plan(newest: list[dict], at_table: bool) -> tuple[dict | None, int]:
     return newest[steps - 1], steps
 
 
-def _screen(character: Character, *, recent: list | None = None, **extra) -> Screen:
+def _screen(
+    character: Character, *, recent: list | None = None, known: list | None = None, **extra
+) -> Screen:
     """The presenter for a character as stored now.
 
     `recent` is the newest log entries' actions, newest first, when the caller already has
     them (it just applied them: the whole tap), which saves reading them back; `[]` when the
     screen is only read for the awaited choices. The undo button and the dice shown come from
-    them.
+    them. `known` is the Steps ending the log, when the caller has them (an undo does).
     """
     table = VirtualTable.from_dict(character.table_state) if character.table_state else None
     at_table = _at_table(character)
@@ -147,7 +149,9 @@ def _screen(character: Character, *, recent: list | None = None, **extra) -> Scr
     if last.get("type") == "create_character":
         dice = []
     if not for_choices and "undo_guide" not in extra:
-        extra["undo_guide"] = _crossing_guide(character, undo_steps, undo_action)
+        extra["undo_guide"] = _crossing_guide(
+            character, undo_steps, undo_action, known or extra.get("tap_steps")
+        )
     return Screen(
         character_id=character.pk,
         version=character.version,
@@ -260,6 +264,7 @@ def _apply(
             owner=request.user,
             actions=actions,
             expected_version=version,
+            character=character,  # read for this screen: the write proves it is still current
         )
     except services.VersionConflict as conflict:
         return _conflict(request, conflict)
@@ -413,8 +418,19 @@ def undo(request: HttpRequest, pk: int) -> HttpResponse:
         return _refuse(request, character, form)
     if form.cleaned_data["version"] != character.version:
         return _answer(request, character, _screen(character, conflict=True), moved=True)
-    undo_action, steps = _undo_plan(_recent(character), _at_table(character))
-    guide = _crossing_guide(character, steps, undo_action)
+    if character.state.get("session") is None and character.last_seq > 1:
+        # Between sessions the newest action is taken back alone, and it may cross a session
+        # end: one read gives both that action and what taking it back asks of the table.
+        (kept, kept_table), (newest, _table) = core.record_tail(
+            game=GAME, record=character, count=2
+        )
+        undo_action, steps = newest.action, 1
+        guide = None
+        if undo_action.get("type") not in NEVER_CROSSING:
+            guide = undo_guide.guide_of(kept.seq, [newest], virtual=kept_table is not None)
+    else:
+        undo_action, steps = _undo_plan(_recent(character), _at_table(character))
+        guide = _crossing_guide(character, steps, undo_action)
     if guide is not None and guide.needs_confirmation and not form.cleaned_data["rebuild"]:
         screen = _screen(character, error=guide.crossing["text"], undo_guide=guide)
         return _answer(request, character, screen, moved=False)
@@ -424,6 +440,7 @@ def undo(request: HttpRequest, pk: int) -> HttpResponse:
             owner=request.user,
             steps=steps,
             expected_version=form.cleaned_data["version"],
+            character=character,
         )
     except services.VersionConflict as conflict:
         return _conflict(request, conflict)
@@ -436,20 +453,37 @@ def undo(request: HttpRequest, pk: int) -> HttpResponse:
         notice = gettext("Undone.")
     # With real cards, the table is put back as the log now stands: each card where it was.
     moves = [] if character.table_state is not None else undo_guide.moves_of(character.undone)
-    screen = _screen(character, notice=notice, undo_moves=moves)
+    recent = (
+        [step.action for step in reversed(character.steps)] if len(character.steps) > 1 else None
+    )
+    screen = _screen(
+        character, recent=recent, known=character.steps, notice=notice, undo_moves=moves
+    )
     return _answer(request, character, screen, moved=True)
 
 
-def _crossing_guide(character: Character, steps: int, undo_action: dict | None):
+# Actions whose undo never goes back past a session end.
+NEVER_CROSSING = ("create_character", "start_session", "rename")
+
+
+def _crossing_guide(
+    character: Character, steps: int, undo_action: dict | None, at_hand: list | None = None
+):
     """The undo guide when taking back `steps` entries may cross a session end (else None).
 
-    Only an undo made between sessions can go back past one; reading the log is left for then.
+    Only an undo made between sessions can go back past one; reading the log is left for then
+    — unless the Steps it would take back are `at_hand` (the tap just applied).
     """
     if character.state.get("session") is not None or not undo_action:
         return None
-    if undo_action.get("type") in ("create_character", "start_session", "rename"):
+    if undo_action.get("type") in NEVER_CROSSING:
         return None
-    return undo_guide.guide(character, character.last_seq - steps)
+    keep = character.last_seq - steps
+    if at_hand and len(at_hand) >= steps and at_hand[-1].seq == character.last_seq:
+        # Who deals is chosen for a whole session: the tap was played at the table there is now.
+        virtual = character.table_state is not None
+        return undo_guide.guide_of(keep, list(at_hand[-steps:]), virtual=virtual)
+    return undo_guide.guide(character, keep)
 
 
 @login_required
