@@ -10,3 +10,5 @@ class TrackerConfig(AppConfig):
     def ready(self):
         # Each game registers itself with the core (tracker.core.games) when its module loads.
         from tracker.card_rpg import game  # noqa: F401
+
+        __import__("tracker.barcadia.game")  # after Card RPG: "Your games" lists it second
