@@ -206,7 +206,8 @@ def _add_targets(state: dict, hero: str, hexes: dict) -> None:
         targets[at] = ("explore", _("Explore %(at)s") % {"at": hex_text(at)})
     for target in engine.move_targets(state, hero):
         at = (target["to"][0], target["to"][1])
-        targets.setdefault(at, ("move", _("Move to %(at)s") % {"at": hex_text(at)}))
+        words = _("the Starting Point") if at == ORIGIN else hex_text(at)
+        targets.setdefault(at, ("move", _("Move to %(at)s") % {"at": words}))
     for hex_ in engine.portal_targets(state, hero):
         at = (hex_[0], hex_[1])
         if at != ORIGIN:

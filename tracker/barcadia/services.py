@@ -43,6 +43,17 @@ def clean_action(action: dict) -> dict:
     return {key: value for key, value in action.items() if key in kept}
 
 
+def ensure_seats(*, table: Table) -> None:
+    """Give a table one free seat per hero if it has none (a table imported from a file or
+    restored from a backup comes without seats: they are no part of its log)."""
+    if table.phase == "setup" or table.seats.exists():
+        return
+    with transaction.atomic():
+        locked = Table.objects.select_for_update().get(pk=table.pk)
+        if not locked.seats.exists():
+            seats.seats_create(game=GAME, record=locked, names=list(locked.state["players"]))
+
+
 def table_apply(*, table: Table, action: dict, expected_version: int) -> Table:
     """Apply one action for the table (whoever's phone sent it: the view checked the seat).
 
@@ -116,6 +127,7 @@ __all__ = [
     "UndoError",
     "VersionConflict",
     "clean_action",
+    "ensure_seats",
     "events",
     "recent_steps",
     "seat_revoke",

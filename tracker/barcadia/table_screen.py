@@ -45,6 +45,13 @@ def place_words(position) -> str:
     return hex_text(position)
 
 
+def destination_words(position) -> str:
+    """A place to go to, as players say it after "to"."""
+    if list(position) == [0, 0]:
+        return _("the Starting Point")
+    return hex_text(position)
+
+
 @dataclass
 class HeroView:
     """One hero's row on every phone."""
@@ -349,7 +356,7 @@ class TableScreen:
             via = hex_text(target["path"][0]) if target["steps"] == 2 else ""
             if target["steps"] == 2 and target["path"][0] == [0, 0]:
                 via = _("the Starting Point")
-            found.append({"to": f"{to[0]},{to[1]}", "words": place_words(to), "via": via})
+            found.append({"to": f"{to[0]},{to[1]}", "words": destination_words(to), "via": via})
         return found
 
     @cached_property
@@ -357,7 +364,7 @@ class TableScreen:
         if not self.my_turn:
             return []
         return [
-            {"to": f"{at[0]},{at[1]}", "words": place_words(at)}
+            {"to": f"{at[0]},{at[1]}", "words": destination_words(at)}
             for at in engine.portal_targets(self.state, self.acting)
         ]
 

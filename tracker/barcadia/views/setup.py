@@ -166,6 +166,7 @@ def seat_links(request: HttpRequest, table: int) -> HttpResponse:
     """The host's seat list: each hero's join link and QR code, who holds it, revoke."""
     access = _host_access(request, table)
     record = access.record
+    services.ensure_seats(table=record)
     rows = []
     for seat in record.seats.select_related("user").order_by("number"):
         link = request.build_absolute_uri(
