@@ -121,7 +121,7 @@ def test_the_health_chart_is_server_svg_with_the_nonce_and_a_table_of_its_number
 def long_game(turns: int) -> list[dict]:
     """A random game's first 150-odd actions, then `turns` quick turns (each hero ends it)."""
     actions, state = [], None
-    for before, action, after in bot_play(random.Random(7), 4, None, 400):
+    for _before, action, after in bot_play(random.Random(7), 4, None, 400):
         actions.append(action)
         state = after
         if len(actions) > 150 and after["phase"] == "play" and not after["pending"]:
