@@ -5,6 +5,7 @@ through the services (the engine's own test helpers drive the state)."""
 from __future__ import annotations
 
 import html
+import random
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -14,6 +15,9 @@ from tracker.barcadia import services
 from tracker.barcadia.game import GAME
 from tracker.barcadia.models import Table
 from tracker.core import seats
+from tracker.core import services as core
+from tracker.rules import dump_log
+from tracker.rules.barcadia.bot import play as bot_play
 
 PASSWORD = "correct horse battery"
 HTMX = {"HX-Request": "true"}
@@ -96,3 +100,32 @@ def phones(table) -> dict[str, Client]:
 def host_client(client, host) -> Client:
     client.force_login(host)
     return client
+
+
+def bot_log(players: int, prefix: int, turns: int = 0, seed: int = 7) -> list[dict]:
+    """A random game's first `prefix`-odd actions (cut where nothing is pending, never past a
+    winner: the bot's choices may differ between processes), then `turns` quick turns."""
+    played, cut, state = [], 0, None
+    for _before, action, after in bot_play(random.Random(seed), players, None, prefix + 200):
+        played.append(action)
+        if after["phase"] == "play" and not after["pending"]:
+            cut, state = len(played), after
+            if cut >= prefix:
+                break
+    actions = played[:cut]
+    order = state["order"]
+    active = order.index(state["turn"]["player"])
+    for step in range(turns):
+        hero = order[(active + step) % len(order)]
+        actions += [
+            {"type": "take_damage", "player": hero, "amount": 7},
+            {"type": "end_turn", "player": hero},
+        ]
+    return actions
+
+
+def imported(owner, actions: list[dict], name: str = "Imported") -> Table:
+    """A table made from a log file through the core's import, with its seats."""
+    table = core.record_import(owner=owner, text=dump_log(actions, game=GAME.id), name=name)
+    services.ensure_seats(table=table)
+    return fresh(table)

@@ -10,14 +10,22 @@ import random
 import pytest
 from django.core.management import call_command
 
-from tests.barcadia.conftest import HTMX, fresh, make_table, ordered, play, seen
+from tests.barcadia.conftest import (
+    HTMX,
+    bot_log,
+    fresh,
+    imported,
+    make_table,
+    ordered,
+    play,
+    seen,
+)
 from tracker.barcadia import services
 from tracker.barcadia.game import GAME
 from tracker.barcadia.models import Table, TableEvent
 from tracker.core import services as core
 from tracker.rules import dump_log
 from tracker.rules.barcadia import replay
-from tracker.rules.barcadia.bot import play as bot_play
 from tracker.rules.barcadia.bot import random_game
 
 pytestmark = pytest.mark.django_db
@@ -118,28 +126,8 @@ def test_the_health_chart_is_server_svg_with_the_nonce_and_a_table_of_its_number
     assert '<th scope="row">start</th><td>100</td><td>100</td><td>100</td>' in page
 
 
-def long_game(turns: int) -> list[dict]:
-    """A random game's first 150-odd actions, then `turns` quick turns (each hero ends it)."""
-    actions, state = [], None
-    for _before, action, after in bot_play(random.Random(7), 4, None, 400):
-        actions.append(action)
-        state = after
-        if len(actions) > 150 and after["phase"] == "play" and not after["pending"]:
-            break
-    order = state["order"]
-    active = order.index(state["turn"]["player"])
-    for step in range(turns):
-        hero = order[(active + step) % len(order)]
-        actions += [
-            {"type": "take_damage", "player": hero, "amount": 7},
-            {"type": "end_turn", "player": hero},
-        ]
-    return actions
-
-
 def test_a_long_games_history_is_a_few_queries(host, client, django_assert_max_num_queries):
-    actions = long_game(600)
-    table = core.record_import(owner=host, text=dump_log(actions, game=GAME.id), name="Long")
+    table = imported(host, bot_log(4, 150, turns=600), name="Long")
     assert table.last_seq > 1000
     assert TableEvent.objects.filter(table=table, kind="turn").count() > 20
     client.force_login(host)
@@ -149,9 +137,13 @@ def test_a_long_games_history_is_a_few_queries(host, client, django_assert_max_n
     assert response.status_code == 200 and "Turn 1:" not in seen(response)  # paged
 
 
-def test_export_is_a_cardrpg_log_of_the_game_that_replays_to_the_same_state(table, phones):
+def test_export_is_a_cardrpg_log_of_the_game_that_replays_to_the_same_state(
+    table, phones, host_client
+):
     table = a_game(table)
-    response = phones["Bo"].get(f"/tables/{table.pk}/export/")
+    # HT-15: the log holds every loot name noted, so the file is the host's alone.
+    assert phones["Bo"].get(f"/tables/{table.pk}/export/").status_code == 404
+    response = host_client.get(f"/tables/{table.pk}/export/")
     assert response["Content-Disposition"].startswith("attachment")
     assert "Friday night.barcadia.json" in response["Content-Disposition"]
     document = json.loads(response.content)

@@ -6,18 +6,12 @@ action whatever the log's length, and a swap of a few KB on the wire."""
 from __future__ import annotations
 
 import gzip
-import random
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.barcadia.conftest import HTMX, fresh, join, ordered, play, seen
-from tracker.barcadia import services
-from tracker.barcadia.game import GAME
-from tracker.core import services as core
-from tracker.rules import dump_log
-from tracker.rules.barcadia.bot import play as bot_play
+from tests.barcadia.conftest import HTMX, bot_log, fresh, imported, join, ordered, play, seen
 
 pytestmark = pytest.mark.django_db
 
@@ -71,18 +65,10 @@ def test_the_live_check_is_no_way_in_for_strangers(table, phones, client, strang
     assert phones["Ana"].get(f"/tables/{table.pk + 1}/live/?v=1").status_code == 404
 
 
-def six_hero_game(owner, steps: int):
-    """A 6-hero table played by the engine's random bot for `steps` actions, then seated."""
-    actions = [action for _b, action, _a in bot_play(random.Random(15), 6, None, steps)]
-    table = core.record_import(owner=owner, text=dump_log(actions, game=GAME.id), name="Big table")
-    services.ensure_seats(table=table)
-    return fresh(table), actions
-
-
 def test_a_guest_phones_action_is_a_handful_of_queries_at_any_length_of_log(host):
-    short, _ = six_hero_game(host, 30)
-    long, _ = six_hero_game(host, 400)
-    assert long.last_seq > 300
+    short = imported(host, bot_log(6, 30))
+    long = imported(host, bot_log(6, 30, turns=300))
+    assert long.last_seq > 600
     counts = []
     for table in (short, long):
         table = play(table)  # as stored
@@ -101,7 +87,7 @@ def test_a_guest_phones_action_is_a_handful_of_queries_at_any_length_of_log(host
 
 
 def test_a_swap_after_an_action_stays_small_on_the_wire(host):
-    table, _ = six_hero_game(host, 250)
+    table = imported(host, bot_log(6, 250))
     hero = table.state["awaiting"]["player"] or table.state["turn"]["player"]
     phone = join(table, table.state["players"][hero]["seat"])
     body = {"version": table.version, "player": hero, "amount": "5"}

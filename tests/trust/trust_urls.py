@@ -10,6 +10,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 
 from tracker.card_rpg.models import Character
 from tracker.card_rpg.views.play import ACTION_FORMS
+from tracker.rules.barcadia import ACTION_TYPES as TABLE_ACTION_TYPES
 
 # Not the app's own pages, so not walked here (with the reason):
 SKIPPED_PREFIXES = {
@@ -48,6 +49,10 @@ ENGINE_ACTIONS = {
     "end_session",
 }
 ACTIONS = sorted(ENGINE_ACTIONS | set(ACTION_FORMS) | {"no_such_action"})
+# A shared table's action types (heroes-of-barcadia-actions.md), and one no game has.
+TABLE_ACTIONS = sorted(set(TABLE_ACTION_TYPES) | {"no_such_action"})
+# Seat numbers a table's host pages take: real ones and one no table has.
+SEAT_NUMBERS = [1, 2, 99]
 
 # A POST body that each endpoint would accept from the owner (the right version is added):
 # the 404 must come from the ownership check, not from a malformed form.
@@ -79,6 +84,16 @@ class Route:
     def character_scoped(self) -> bool:
         return "pk" in self.params
 
+    @property
+    def table_scoped(self) -> bool:
+        """A shared table's page: open to its host and seated phones (guests need no account),
+        404 to everyone else — never a log-in page."""
+        return "table" in self.params
+
+    @property
+    def record_scoped(self) -> bool:
+        return self.character_scoped or self.table_scoped
+
 
 def walk(patterns=None, prefix: str = "", namespace: str = "") -> list[Route]:
     """Every URL pattern under the root URLconf, resolvers included, outermost prefix first."""
@@ -106,13 +121,17 @@ def seated_games() -> list[str]:
     return [game.id for game in games.all_games() if game.seat_model is not None]
 
 
-def urls_for(route: Route, character: Character) -> list[str]:
-    """Concrete URLs for a route aimed at `character`: one per value of each parameter."""
+def urls_for(route: Route, character: Character, table=None) -> list[str]:
+    """Concrete URLs for a route aimed at `character` (or, for a shared table's route, at
+    `table`): one per value of each parameter."""
+    assert table is not None or not route.table_scoped, f"{route.name}: give the walk a table"
     values = {
         "pk": [character.pk],
+        "table": [table.pk if table is not None else 0],
+        "number": SEAT_NUMBERS,
         # A real seq of the log: the creation, the middle and the newest action.
         "seq": sorted({1, max(1, character.last_seq // 2), character.last_seq}),
-        "action": ACTIONS,
+        "action": TABLE_ACTIONS if route.table_scoped else ACTIONS,
         # A game with no seats, one the app does not know, and every game that has seats.
         "game_id": ["card-rpg", "no-such-game", *seated_games()],
         "token": [FORGED_TOKEN, "x"],

@@ -211,7 +211,7 @@ def build_action(kind: str, post, state: dict, hero: str | None, dice: Dice) -> 
         action["player"] = hero
     match kind:
         case "roll_for_order":
-            rolling = state["pending"][0]["players"] if state["pending"] else []
+            rolling = state["pending"][0]["players"] if state["phase"] == "order" else []
             action["rolls"] = {
                 name: dice(f"roll_{state['players'][name]['seat']}", name) for name in rolling
             }

@@ -2,13 +2,14 @@
 log as a file.
 
 Read from the event rows the projector keeps (a few queries whatever the game's length) and the
-newest actions of the log; anyone at the table may read them, as they may see the table.
+newest actions of the log in words (loot names noted stay secret there); anyone at the table
+may read it. The log file is the host's alone: it holds every loot name noted.
 """
 
 from __future__ import annotations
 
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csp import get_nonce
 from django.shortcuts import render
 from django.utils.http import content_disposition_header
@@ -104,8 +105,11 @@ def history_page(request: HttpRequest, table: int) -> HttpResponse:
 @never_cache
 @require_GET
 def export(request: HttpRequest, table: int) -> HttpResponse:
-    """The table's whole log as a file to keep, or to import again (/import/)."""
+    """The table's whole log as a file to keep, or to import again (/import/): the host's alone,
+    since the log holds every loot name noted (HT-15)."""
     access = table_access(request, table)
+    if not access.is_owner:
+        raise Http404("no such table")
     record = access.record
     text = services.table_export(table=record)
     response = HttpResponse(text, content_type="application/json; charset=utf-8")

@@ -163,6 +163,8 @@ def act(request: HttpRequest, table: int, action: str) -> HttpResponse:
     if (
         action == "end_turn"
         and state["phase"] == "play"
+        and not state["pending"]
+        and state["turn"]["player"] == hero
         and state["turn"]["actions_taken"] == 0
         and form.cleaned_data["confirm"] != "yes"
     ):
