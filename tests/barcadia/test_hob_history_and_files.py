@@ -109,7 +109,7 @@ def test_the_history_shows_turns_rolls_deaths_and_who_led(table, phones):
     assert "Ana beat the level-12 monster: 14 + 2 = 16 ≥ 12" in page
     assert "Bo lost to the level-12 monster: 2 < 12" in page
     assert "Cy 5 lost the duel against Ana 11" in page
-    assert "Bo died in [0, 0]" not in page and "Bo died in the Starting Point" in page
+    assert "Bo died at [0, 0]" not in page and "Bo died at the Starting Point" in page
     assert "After turn 1: Ana led with 1 power-up." in page
     assert "Order rolls Ana 20, Bo 19, Cy 18: the order is Ana, Bo, Cy" in page
 
@@ -123,7 +123,7 @@ def test_the_health_chart_is_server_svg_with_the_nonce_and_a_table_of_its_number
     assert "<script" not in page.split('data-chart="health"')[1].split("</figure>")[0]
     assert 'role="img" aria-label="Health of every hero over the turns.' in page
     assert '<th scope="row">T2</th><td>100</td><td>100</td><td>100</td>' in page
-    assert '<th scope="row">start</th><td>100</td><td>100</td><td>100</td>' in page
+    assert '<th scope="row">T0</th><td>100</td><td>100</td><td>100</td>' in page
 
 
 def test_a_long_games_history_is_a_few_queries(host, client, django_assert_max_num_queries):

@@ -60,7 +60,7 @@ def health_over_turns(
     heroes: list[str], turns: list[tuple[int, dict]], full: dict, nonce: str = ""
 ) -> Chart:
     """Every hero's HP at the start and at the end of each turn (`turns`: (number, hp by hero))."""
-    points = [(_("start"), dict(full))] + [(f"T{number}", hp) for number, hp in turns]
+    points = [("T0", dict(full))] + [(f"T{number}", hp) for number, hp in turns]
     shown = _thin(points, MOST_POINTS)
     top = max(full.values(), default=100)
     chart = pygal.Line(
@@ -76,6 +76,7 @@ def health_over_turns(
         spacing=8,
         show_minor_x_labels=False,
         truncate_legend=-1,
+        truncate_label=-1,
         no_data_text=_("No turns yet"),
         dots_size=3,
         stroke_style={"width": 3},

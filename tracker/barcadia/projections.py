@@ -92,7 +92,7 @@ def step(projection: dict, before: dict, action: dict, after: dict, *, seq: int,
             if hero["deaths"] > before["players"][name]["deaths"]:
                 was = before["players"][name]
                 text = _(
-                    "{hero} died in {at}: back to the Starting Point with a full cup",
+                    "{hero} died at {at}: back to the Starting Point with a full cup",
                     hero=name,
                     at=_place_words(was["position"]),
                 )

@@ -381,6 +381,29 @@ class TableScreen:
         return engine.room_power_ups(self.state, self.acting) if self.my_turn else []
 
     @property
+    def turn_ask(self) -> str:
+        """What the active hero may do now, in a sentence (from the engine's targets)."""
+        hero = self.acting
+        if self.action_taken and not self.actions_left:
+            return _("Action taken: use what is left of the turn, then end it.")
+        explore, move = bool(self.explore_targets), bool(self.move_targets)
+        if explore and move:
+            text = _("%(hero)s: explore or move.") % {"hero": hero}
+        elif explore:
+            text = _("%(hero)s: explore.") % {"hero": hero}
+        elif move:
+            text = _("%(hero)s: move.") % {"hero": hero}
+        else:
+            text = _("%(hero)s: nothing to explore or walk to from here.") % {"hero": hero}
+        if self.can_challenge:
+            text += " " + _("You may challenge the Grand Drink Guardian.")
+        if self.duel_targets:
+            text += " " + _("You may duel a neighbour first.")
+        if self.action_taken:
+            text += " " + _("A card gave you one more action.")
+        return text
+
+    @property
     def action_taken(self) -> bool:
         return bool(self.turn and self.turn["actions_taken"])
 

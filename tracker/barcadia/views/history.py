@@ -68,7 +68,12 @@ def history_page(request: HttpRequest, table: int) -> HttpResponse:
     if running and page.number == 1:
         numbers.append(running["number"])
     happenings: dict[int, list] = {}
-    for event in services.events(record, kinds=["roll", "death", "win"], turns=numbers):
+    rolled: set[int] = set()
+    for event in services.events(record, kinds=["roll", "death"], turns=numbers):
+        # A death by a roll is told in the roll's own line already.
+        if event.kind == "death" and event.seq in rolled:
+            continue
+        rolled.add(event.seq)
         happenings.setdefault(event.turn, []).append(
             {"kind": event.kind, "text": Msg.from_json(event.text), "data": event.data}
         )
