@@ -13,6 +13,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from tracker.rules import barcadia as engine
@@ -277,3 +279,61 @@ def _layout(state: dict, hexes: list[Hex], me: tuple[str, ...]) -> MapView:
     )
     view.words = [h.words for h in hexes if h.words]
     return view
+
+
+def _num(value: float) -> str:
+    """A coordinate as SVG reads it: no trailing .0, one decimal at most."""
+    text = f"{value:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+def _hex_markup(h: Hex) -> str:
+    dark = " on-down" if h.dark else ""
+    chosen = " chosen" if h.chosen else ""
+    x, y = _num(h.x), _num(h.y)
+    parts = [f'<use href="#hob-hex" x="{x}" y="{y}" class="hex {escape(h.css)}{chosen}"/>']
+    if h.top:
+        parts.append(f'<text class="t{dark}" x="{x}" y="{_num(h.top_y)}">{escape(h.top)}</text>')
+    if h.bottom:
+        parts.append(
+            f'<text class="t sub{dark}" x="{x}" y="{_num(h.bottom_y)}">{escape(h.bottom)}</text>'
+        )
+    if h.traps:
+        parts.append(
+            f'<text class="t mark{dark}" x="{_num(h.right_x)}" y="{_num(h.mark_y)}">'
+            f"⚠{h.traps}</text>"
+        )
+    if h.dropped:
+        parts.append(
+            f'<text class="t mark{dark}" x="{_num(h.left_x)}" y="{_num(h.mark_y)}">'
+            f"★{h.dropped}</text>"
+        )
+    return "".join(parts)
+
+
+def svg(view: MapView, title: str) -> SafeString:
+    """The map as inline SVG: plain hexes, then the lit ones as links, then the heroes.
+
+    Built here rather than in a template: a full dungeon is a few hundred elements, and this
+    is drawn again on every phone each time the table moves.
+    """
+    out = [
+        f'<svg class="hob-svg" width="{view.width}" height="{view.height}" '
+        f'viewBox="{view.view_box}" aria-labelledby="hob-svg-title" data-testid="map">',
+        f'<title id="hob-svg-title">{escape(title)}</title><g aria-hidden="true">',
+    ]
+    out += [_hex_markup(h) for h in view.hexes if not h.target]
+    out.append("</g>")
+    for h in view.links:
+        out.append(
+            f'<a href="?at={h.at}#hob-actions" class="hex-link" aria-label="{escape(h.label)}" '
+            f'data-at="{h.at}" data-target="{h.target}">{_hex_markup(h)}</a>'
+        )
+    for t in view.tokens:
+        classes = f"token s{t.seat}" + (" me" if t.me else "") + (" active" if t.active else "")
+        out.append(
+            f'<g class="{classes}" aria-hidden="true"><circle cx="{_num(t.x)}" cy="{_num(t.y)}" '
+            f'r="8"/><text x="{_num(t.x)}" y="{_num(t.text_y)}">{escape(t.initial)}</text></g>'
+        )
+    out.append("</svg>")
+    return mark_safe("".join(out))  # every text and attribute of ours above is escaped

@@ -572,6 +572,15 @@ class TableScreen:
         return hexmap.build(self.state, acting=acting, me=tuple(self.my_heroes), chosen=self.chosen)
 
     @property
+    def map_svg(self):
+        """The map drawn, titled for this phone (it says a lit hex may be tapped)."""
+        view = self.map
+        title = _("Dungeon map")
+        if view.links:
+            title = _("Dungeon map: tap a lit hex to explore it or move there")
+        return hexmap.svg(view, title)
+
+    @property
     def awaited_type(self) -> str:
         first = self.first
         return AWAITED[first["kind"]] if first else ""
