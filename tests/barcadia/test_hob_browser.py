@@ -12,6 +12,7 @@ scrolling, thumb-sized targets and axe's serious findings; screenshots in light 
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -46,16 +47,20 @@ def host(transactional_db):
 
 @pytest.fixture
 def phones(browser, browser_context_args):
-    """Three more phones (browser contexts of their own: no shared cookies)."""
+    """Three more phones (browser contexts of their own: no shared cookies). Each must end its
+    test without a console error (a refused script or style, a failed request)."""
     contexts = [browser.new_context(**browser_context_args) for _ in range(3)]
-    pages = []
+    pages, errors = [], []
     for context in contexts:
         page = context.new_page()
         page.set_default_timeout(5_000)
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
         pages.append(page)
     yield pages
     for context in contexts:
         context.close()
+    assert errors == []
 
 
 def check(page) -> None:
@@ -195,6 +200,7 @@ def test_three_phones_set_up_a_table_roll_for_order_with_a_tie_and_see_changes_l
         delays.append(time.monotonic() - started)
     expect(ana.locator("#hob-live")).not_to_have_attribute("data-version", before)
     assert max(delays) < LIVE_WITHIN, delays
+    (SCREENSHOTS.parent / "hob-live-delays.json").write_text(json.dumps({"order_tie": delays}))
     expect(bo.get_by_test_id("last")).to_contain_text("Order rolls Ana 12, Bo 15, Cy 15")
     expect(bo.get_by_label("Ana's D20")).to_have_count(0)
     shoot(bo, "hob-order-tie")

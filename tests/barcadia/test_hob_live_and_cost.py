@@ -103,3 +103,18 @@ def test_a_swap_after_an_action_stays_small_on_the_wire(host):
     )
     assert compressed["Content-Encoding"] == "gzip"
     assert len(compressed.content) <= SWAP_ON_THE_WIRE
+
+
+def test_a_check_that_finds_the_database_busy_says_nothing_new_not_an_error(
+    table, phones, monkeypatch
+):
+    from django.db import OperationalError
+
+    from tracker.barcadia.views import table as views
+
+    def busy(*args, **kwargs):
+        raise OperationalError("database table is locked")
+
+    monkeypatch.setattr(views.seats, "version_seen", busy)
+    response = live(phones["Ana"], table, 0)
+    assert response.status_code == 204 and response.content == b""

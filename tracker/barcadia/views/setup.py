@@ -156,7 +156,7 @@ def _host_access(request: HttpRequest, table: int) -> seats.Access:
 def _qr(url: str) -> str:
     """The join link as a QR code: inline SVG, dark on white in both themes (scanners need it)."""
     code = segno.make(url, error="m")
-    svg = code.svg_inline(scale=4, border=2, dark="#000", light="#fff", omitsize=False)
+    svg = code.svg_inline(scale=5, border=2, dark="#000", light="#fff")
     return mark_safe(svg)  # segno writes the SVG itself: no text of ours is in it but the URL
 
 

@@ -10,9 +10,11 @@ apply an action twice. Every form names the version it was drawn from.
 
 from __future__ import annotations
 
+import logging
 import random
 
 from django.contrib import messages
+from django.db import OperationalError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -27,6 +29,7 @@ from tracker.core.i18n import say
 from tracker.rules.barcadia import ACTION_TYPES, describe_action
 from tracker.rules.errors import RuleError
 
+logger = logging.getLogger(__name__)
 TEMPLATE = "barcadia/table.html"
 REFUSED = "barcadia/refused.html"
 MORE = "barcadia/_more.html"
@@ -99,7 +102,19 @@ def table_page(request: HttpRequest, table: int) -> HttpResponse:
 @require_GET
 def live(request: HttpRequest, table: int) -> HttpResponse:
     """Has the table moved on since version ``?v=``? 204 if not (one indexed read), else the
-    live region drawn afresh."""
+    live region drawn afresh.
+
+    A check that can't read the table this instant (the database busy with a write) is told
+    "nothing new" rather than shown an error: the phone asks again at its next check.
+    """
+    try:
+        return _live(request, table)
+    except OperationalError:
+        logger.warning("live check of table %s: the database was busy; the phone asks again", table)
+        return HttpResponse(status=204)
+
+
+def _live(request: HttpRequest, table: int) -> HttpResponse:
     version = seats.version_seen(request, game=GAME, record_id=table)
     if version is None:
         raise Http404("no such table")
