@@ -56,6 +56,12 @@ def phones(browser, browser_context_args):
         page.set_default_timeout(5_000)
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on(
+            "response",
+            lambda r: (
+                errors.append(f"{r.status} {r.request.method} {r.url}") if r.status >= 400 else None
+            ),
+        )
         pages.append(page)
     yield pages
     for context in contexts:
@@ -116,8 +122,10 @@ def banner(page):
 def explore_by_tap(page, at: str, kind: str, **boxes) -> None:
     """Tap a lit hex on the map, say what was turned up, and turn it up."""
     page.locator(f'a.hex-link[data-at="{at}"]').click()
+    q, r = at.split(",")
+    # The panel comes back for that hex (the list's own form was there before the tap).
+    expect(page.locator("#hob-explore-title")).to_have_text(f"Explore [{q}, {r}]")
     form = page.get_by_test_id("explore-form")
-    expect(form).to_be_visible()
     form.get_by_label(kind, exact=True).check()
     for label, value in boxes.items():
         form.get_by_label(label.replace("_", " "), exact=True).fill(str(value))

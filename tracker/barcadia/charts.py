@@ -60,7 +60,7 @@ def health_over_turns(
     heroes: list[str], turns: list[tuple[int, dict]], full: dict, nonce: str = ""
 ) -> Chart:
     """Every hero's HP at the start and at the end of each turn (`turns`: (number, hp by hero))."""
-    points = [("T0", dict(full))] + [(f"T{number}", hp) for number, hp in turns]
+    points = [(_("T%(number)s") % {"number": number}, hp) for number, hp in [(0, full), *turns]]
     shown = _thin(points, MOST_POINTS)
     top = max(full.values(), default=100)
     chart = pygal.Line(

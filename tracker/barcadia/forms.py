@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy
 from tracker.rules.barcadia import move_targets
 from tracker.rules.barcadia.fields import FACE_KEYS
 
-MODIFIER_ROWS = 3
+MODIFIER_ROWS = 2
 LONGEST_TEXT = 400  # characters read from any box; the engine bounds names and notes itself
 _WHOLE = re.compile(r"^[+-]?\d{1,6}$")
 _HEX = re.compile(r"^\s*\[?\s*([+-]?\d{1,4})\s*,\s*([+-]?\d{1,4})\s*\]?\s*$")
@@ -115,7 +115,7 @@ class Dice:
 
 
 def modifiers(post, state: dict) -> list[dict]:
-    """The declared modifiers of a roll (HT-14): up to three rows of source and value."""
+    """The declared modifiers of a roll (HT-14): rows of source and value, empty rows skipped."""
     heroes = {hero["seat"]: name for name, hero in state["players"].items()}
     declared = []
     for row in range(MODIFIER_ROWS):

@@ -133,7 +133,10 @@ class TableScreen:
             return False
         if self.table.pass_phone is not None:
             return self.table.pass_phone
-        return not any_seat_taken(self.table)
+        # Asked once per request: the view may draw the table more than once.
+        if not hasattr(self.access, "any_seat_taken"):
+            self.access.any_seat_taken = any_seat_taken(self.table)
+        return not self.access.any_seat_taken
 
     def may_act_for(self, hero: str | None) -> bool:
         """Whether this phone may post an action about `hero` (None: a table-wide one)."""

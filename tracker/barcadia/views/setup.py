@@ -61,6 +61,21 @@ OPTION_WORDS = {
         "shared": gettext_lazy("A move may end where another hero stands, never pass through."),
     },
 }
+# Each choice's name on the set-up page (the ruleset keeps the contract's words).
+CHOICE_NAMES = {
+    "by_roll": gettext_lazy("By the rolls"),
+    "clockwise": gettext_lazy("Clockwise"),
+    "by_players": gettext_lazy("By the number of players"),
+    "never": gettext_lazy("Never"),
+    "ignore": gettext_lazy("Ignore the level"),
+    "add": gettext_lazy("Add the level"),
+    "any_time": gettext_lazy("Any time"),
+    "on_arrival": gettext_lazy("On arrival"),
+    "always": gettext_lazy("Always removed"),
+    "disarmed_only": gettext_lazy("Removed when disarmed"),
+    "one_hero": gettext_lazy("One hero"),
+    "shared": gettext_lazy("Shared"),
+}
 OPTION_TITLES = {
     "full_hp": gettext_lazy("Full line of the cup (HP)"),
     "turn_order": gettext_lazy("Turn order"),
@@ -81,7 +96,7 @@ def _rules_form(posted: dict) -> list[dict]:
             choices = [(str(value), str(value), "") for value in FULL_HP_CHOICES]
         else:
             choices = [
-                (value, value.replace("_", " "), OPTION_WORDS[option][value])
+                (value, CHOICE_NAMES[value], OPTION_WORDS[option][value])
                 for value in CHOICES[option]
             ]
         options.append(

@@ -20,6 +20,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import push_url
 
 from tracker.barcadia import forms, services
 from tracker.barcadia.game import GAME
@@ -33,6 +34,7 @@ logger = logging.getLogger(__name__)
 TEMPLATE = "barcadia/table.html"
 REFUSED = "barcadia/refused.html"
 MORE = "barcadia/_more.html"
+WORDS = "barcadia/_words.html"
 # The app's D20: a die rolled by the view, never by the engine (the log keeps the result).
 _DIE = random.SystemRandom()
 PLAYABLE = set(ACTION_TYPES) - {"set_up_table"}
@@ -56,7 +58,7 @@ def _context(request: HttpRequest, screen: TableScreen, **extra) -> dict:
 def _answer(request: HttpRequest, screen: TableScreen, *, status: int = 200) -> HttpResponse:
     """htmx: the live region as it is now; plain: back to the page with the message (PRG)."""
     if request.htmx:
-        return render(request, f"{TEMPLATE}#live", _context(request, screen))
+        return _stay(render(request, f"{TEMPLATE}#live", _context(request, screen)))
     if screen.conflict:
         messages.warning(request, _("This changed on another phone — here is where it stands now."))
     elif screen.error:
@@ -68,6 +70,12 @@ def _answer(request: HttpRequest, screen: TableScreen, *, status: int = 200) -> 
         # A question, not a change: the page is drawn asking it.
         return render(request, TEMPLATE, _context(request, screen), status=status)
     return redirect("tracker:hob_table", table=screen.table.pk)
+
+
+def _stay(response: HttpResponse) -> HttpResponse:
+    """The page's address stays the table's: the forms are boosted (hx-boost keeps their
+    markup small), and a boosted answer would otherwise put the action's URL in the history."""
+    return push_url(response, False)
 
 
 def _chosen(request: HttpRequest) -> tuple[list[int] | None, str]:
@@ -95,6 +103,8 @@ def table_page(request: HttpRequest, table: int) -> HttpResponse:
         return render(request, f"{TEMPLATE}#actions", _context(request, screen))
     if request.htmx and part == "more":
         return render(request, MORE, _context(request, screen))
+    if request.htmx and part == "words":
+        return render(request, WORDS, _context(request, screen))
     return render(request, TEMPLATE, _context(request, screen))
 
 
@@ -139,7 +149,7 @@ def _forbidden(request: HttpRequest, access, hero: str) -> HttpResponse:
         ) % {"hero": hero}
     if request.htmx:
         screen = TableScreen(access, error=words, forbidden=True)
-        return render(request, f"{TEMPLATE}#live", _context(request, screen))
+        return _stay(render(request, f"{TEMPLATE}#live", _context(request, screen)))
     context = {"table": access.record, "words": words}
     return render(request, REFUSED, context, status=403)
 
