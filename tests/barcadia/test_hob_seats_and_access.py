@@ -192,6 +192,19 @@ def test_the_hosts_seat_page_draws_a_qr_code_inline_for_every_free_seat(host_cli
     assert "QR code to sit as Ana" in page and "Free: scan to sit here." in page
 
 
+def test_the_hosts_table_page_shows_each_seats_qr_code_and_a_revoke_button(
+    table, host_client, phones
+):
+    page = seen(host_client.get(f"/tables/{table.pk}/"))
+    assert 'data-testid="seat-codes"' in page
+    for seat in table.seats.all():
+        assert f"/join/{GAME.id}/{seat.join_token}/" in page
+        assert f'action="/tables/{table.pk}/seats/{seat.number}/revoke/"' in page
+    assert "Taken by a phone." in page  # the three phones took their seats
+    # A seated phone's page carries no join link.
+    assert "/join/" not in seen(phones["Ana"].get(f"/tables/{table.pk}/"))
+
+
 def test_a_revoked_seat_gets_nothing_by_its_old_link_or_cookie(table, phones, host_client):
     old = table.seats.get(number=2).join_token
     host_client.post(f"/tables/{table.pk}/seats/2/revoke/")

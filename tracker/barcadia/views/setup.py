@@ -7,13 +7,10 @@ anyone else they answer 404, like a table that does not exist.
 
 from __future__ import annotations
 
-import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
@@ -21,7 +18,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tracker.barcadia import services
 from tracker.barcadia.forms import LONGEST_TEXT
-from tracker.barcadia.game import GAME
+from tracker.barcadia.seat_cards import seat_rows
 from tracker.barcadia.table_screen import TableScreen
 from tracker.barcadia.views.table import table_access
 from tracker.core import seats
@@ -168,26 +165,13 @@ def _host_access(request: HttpRequest, table: int) -> seats.Access:
     return access
 
 
-def _qr(url: str) -> str:
-    """The join link as a QR code: inline SVG, dark on white in both themes (scanners need it)."""
-    code = segno.make(url, error="m")
-    svg = code.svg_inline(scale=5, border=2, dark="#000", light="#fff")
-    return mark_safe(svg)  # segno writes the SVG itself: no text of ours is in it but the URL
-
-
 @never_cache
 @require_http_methods(["GET"])
 def seat_links(request: HttpRequest, table: int) -> HttpResponse:
     """The host's seat list: each hero's join link and QR code, who holds it, revoke."""
     access = _host_access(request, table)
     record = access.record
-    services.ensure_seats(table=record)
-    rows = []
-    for seat in record.seats.select_related("user").order_by("number"):
-        link = request.build_absolute_uri(
-            reverse("tracker:seat_join", args=[GAME.id, seat.join_token])
-        )
-        rows.append({"seat": seat, "link": link, "qr": _qr(link)})
+    rows = seat_rows(request, record)
     screen = TableScreen(access)
     context = {
         "table": record,

@@ -24,6 +24,7 @@ from django_htmx.http import push_url
 
 from tracker.barcadia import forms, services
 from tracker.barcadia.game import GAME
+from tracker.barcadia.seat_cards import seat_rows
 from tracker.barcadia.table_screen import TableScreen
 from tracker.core import seats
 from tracker.core.i18n import say
@@ -105,7 +106,12 @@ def table_page(request: HttpRequest, table: int) -> HttpResponse:
         return render(request, MORE, _context(request, screen))
     if request.htmx and part == "words":
         return render(request, WORDS, _context(request, screen))
-    return render(request, TEMPLATE, _context(request, screen))
+    # The host's page carries the seats' join links as QR codes (open while one is free and
+    # the order is being rolled: friends are still sitting down).
+    rows = seat_rows(request, access.record) if access.is_owner else []
+    open_seats = screen.phase == "order" and any(not row["seat"].taken for row in rows)
+    extra = {"rows": rows, "seats_open": open_seats, "host_seated": bool(access.seats)}
+    return render(request, TEMPLATE, _context(request, screen, **extra))
 
 
 @never_cache
