@@ -260,3 +260,14 @@ def test_your_games_lists_the_hosts_tables_and_a_seated_friends(
     client.post(f"/join/{GAME.id}/{table.seats.get(number=3).join_token}/")
     page = seen(client.get("/"))
     assert "Friday night" in page and "you sit here" in page
+
+
+def test_a_seated_host_passing_the_phone_round_acts_for_every_hero(host, host_client):
+    table = ordered(make_table(host))
+    host_client.post(f"/tables/{table.pk}/seats/2/sit/")  # the host plays Bo
+    host_client.post(f"/tables/{table.pk}/pass-phone/", {"on": "on"})
+    page = seen(host_client.get(f"/tables/{table.pk}/"))
+    assert "This phone plays for every hero" in page
+    assert 'data-target="explore"' in page  # Ana's turn: her hexes are lit on this phone
+    body = {"version": table.version, "player": "Ana", "confirm": "yes"}
+    assert host_client.post(f"/tables/{table.pk}/act/end_turn/", body).status_code == 302

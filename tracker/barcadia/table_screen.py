@@ -150,17 +150,18 @@ class TableScreen:
     @cached_property
     def acting(self) -> str | None:
         """The hero whose controls this phone shows (None: it only watches)."""
+        if self.pass_phone and self.state["players"]:
+            mine = self.my_heroes[0] if self.my_heroes else next(iter(self.state["players"]))
+            return self.waited or mine
         if self.my_heroes:
             waited = self.waited
             return waited if waited in self.my_heroes else self.my_heroes[0]
-        if self.pass_phone and self.state["players"]:
-            return self.waited or next(iter(self.state["players"]))
         return None
 
     @property
     def hero_choices(self) -> list[str]:
         """The heroes a form of this phone may name (one, unless the phone is passed round)."""
-        if self.pass_phone and not self.my_heroes:
+        if self.pass_phone:
             return list(self.state["players"])
         return [self.acting] if self.acting else []
 
@@ -225,7 +226,7 @@ class TableScreen:
         views = []
         for name, hero in sorted(self.state["players"].items(), key=lambda i: i[1]["seat"]):
             mine = name in self.my_heroes
-            shared = self.pass_phone and not self.my_heroes
+            shared = self.pass_phone
             views.append(
                 HeroView(
                     name=name,
@@ -276,7 +277,7 @@ class TableScreen:
         last = (self.table.projection or {}).get("last")
         if not last or last["type"] == "set_up_table":
             return None
-        mine = last["player"] in self.my_heroes or (self.pass_phone and not self.my_heroes)
+        mine = last["player"] in self.my_heroes or self.pass_phone
         words = Msg.from_json(last["words"]) if last.get("words") else None
         dice = []
         if last.get("roll"):
@@ -325,7 +326,7 @@ class TableScreen:
         """Undoing another player's action is confirmed first."""
         last = (self.table.projection or {}).get("last") or {}
         player = last.get("player")
-        if player is None or self.pass_phone and not self.my_heroes:
+        if player is None or self.pass_phone:
             return False
         return player not in self.my_heroes
 
