@@ -240,9 +240,21 @@ def test_explore_a_monster_and_win_lose_a_fight_and_a_team_battle(live_server, h
     check(ana)
     shoot(ana, "hob-your-turn", dark=True)
 
-    explore_by_tap(
-        ana, "2,-1", "Monster", Level=12, **{"Damage or attack (HP)": 20, "Power-ups": 1}
+    # Ana starts typing what she turned up; meanwhile Bo plays a between-turns loot card. The
+    # table moves on under her fingers, and what she typed stays.
+    ana.locator('a.hex-link[data-at="2,-1"]').click()
+    expect(ana.locator("#hob-explore-title")).to_have_text("Explore [2, -1]")
+    ana.get_by_test_id("explore-form").get_by_label("Level", exact=True).fill("12")
+    step(bo, bo.get_by_test_id("between-turns").click)
+    expect(ana.get_by_test_id("last")).to_contain_text(
+        "Bo played a loot card", timeout=LIVE_WITHIN * 1000
     )
+    form = ana.get_by_test_id("explore-form")
+    expect(form.get_by_label("Level", exact=True)).to_have_value("12")
+    expect(form.locator('[name="at"]')).to_have_value("2,-1")
+    form.get_by_label("Damage or attack (HP)", exact=True).fill("20")
+    form.get_by_label("Power-ups", exact=True).fill("1")
+    step(ana, form.get_by_role("button", name="Turn it up").click)
     expect(ana.get_by_role("heading", name="Your roll")).to_be_visible()
     ana.get_by_text("Any modifiers?").click()
     ana.locator("select[name=mod_source_0]").select_option(label="Ana: signature move Keg Toss")

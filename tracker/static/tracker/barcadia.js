@@ -47,17 +47,18 @@
     if (!document.hidden && live && window.htmx) window.htmx.trigger(live, "hob-wake");
   });
 
-  // Typing in a form when another phone changes the table: keep what was typed if the same
-  // form comes back (only its version moves on).
+  // Typing in a form when another phone changes the table: what was typed or chosen comes
+  // back into the same form once the table is redrawn (only the version moves on).
+  var skipped = { version: true, csrfmiddlewaretoken: true };
   document.addEventListener("htmx:beforeSwap", function (event) {
     var target = event.detail.target;
     if (!target || target.id !== "hob-live" || event.detail.requestConfig.verb !== "get") return;
     var active = document.activeElement;
-    if (!active || !target.contains(active) || !active.form || !active.name) return;
+    if (!active || !target.contains(active) || !active.form) return;
     var form = active.form;
     var kept = [];
-    form.querySelectorAll("input[type=text], input[type=number], select").forEach(function (box) {
-      if (box.name !== "version") kept.push([box.name, box.value]);
+    new FormData(form).forEach(function (value, name) {
+      if (!skipped[name]) kept.push([name, value]);
     });
     var action = form.getAttribute("action");
     var focused = active.name;
@@ -66,10 +67,15 @@
       var again = document.querySelector('#hob-live form[action="' + action + '"]');
       if (!again) return;
       kept.forEach(function (pair) {
-        var box = again.querySelector('[name="' + pair[0] + '"]');
-        if (box && box.type !== "hidden") box.value = pair[1];
+        again.querySelectorAll('[name="' + pair[0] + '"]').forEach(function (box) {
+          if (box.type === "radio" || box.type === "checkbox") {
+            box.checked = box.value === pair[1];
+          } else if (box.tagName === "SELECT" || box.type !== "hidden") {
+            box.value = pair[1];
+          }
+        });
       });
-      var box = again.querySelector('[name="' + focused + '"]');
+      var box = focused && again.querySelector('[name="' + focused + '"]');
       if (box) box.focus({ preventScroll: true });
     });
   });
