@@ -12,5 +12,5 @@ class TrackerConfig(AppConfig):
         # in the order "Your games" shows them.
         import importlib
 
-        for game in ("card_rpg", "barbarian_vince"):
+        for game in ("card_rpg", "barbarian_vince", "barcadia"):
             importlib.import_module(f"tracker.{game}.game")

@@ -6,6 +6,7 @@ from tracker.barbarian_vince.models import (
     AdventureTurn,
     RememberedCard,
 )
+from tracker.barcadia.models import Table, TableEvent, TableLogEntry, TableSeat  # noqa: F401
 from tracker.card_rpg.models import (
     ActionLogEntry,
     Character,

@@ -171,3 +171,47 @@ def shows_message(client, response) -> bool:
     body = response.content.decode()
     # An alert or status line, or a top card turned to be bought (a look, not a change).
     return any(mark in body for mark in ('role="alert"', 'role="status"', "The top card is"))
+
+
+# -- a Heroes of Barcadia table: the shared table the walks also attack -------------------------
+
+TABLE_ACTIONS = (
+    {"type": "roll_for_order", "rolls": {"Ana": 15, "Bo": 9, "Cy": 4}},
+    {
+        "type": "explore",
+        "player": "Ana",
+        "at": [2, -1],
+        "tile": {"kind": "monster", "level": 8, "damage": 20, "reward": {"power_ups": 1}},
+    },
+    {"type": "fight", "player": "Ana", "roll": 12},
+    {"type": "gain_power_up", "player": "Ana", "card": "Lucky Mug"},
+    {"type": "note_loot", "player": "Ana", "cards": ["Secret Smoke Bomb"]},
+    {"type": "end_turn", "player": "Ana"},
+)
+
+
+def make_table(owner, name: str = "Trust table"):
+    """A table of `owner` in play (Bo's turn, a roll and a turn in its history), seats free."""
+    from tracker.barcadia import services as tables
+
+    heroes = [{"name": "Ana"}, {"name": "Bo"}, {"name": "Cy"}]
+    table = tables.table_create(owner=owner, name=name, players=heroes)
+    for action in TABLE_ACTIONS:
+        table = tables.table_apply(table=table, action=action, expected_version=table.version)
+    return table
+
+
+def table_snapshot(table_id: int) -> dict | None:
+    """Everything stored about a table (None once it is gone): row, log, events and seats."""
+    from tracker.barcadia.models import Table, TableEvent
+
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        return None
+    fields = [f.attname for f in Table._meta.concrete_fields if f.name != "updated_at"]
+    return {
+        "table": {name: getattr(table, name) for name in fields},
+        "log": list(table.log_entries.order_by("seq").values_list("seq", "action", "snapshot")),
+        "events": list(TableEvent.all_rows.filter(table=table).order_by("number").values()),
+        "seats": list(table.seats.order_by("number").values()),
+    }

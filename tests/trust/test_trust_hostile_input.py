@@ -448,3 +448,161 @@ def test_a_hostile_name_is_stored_as_text_and_shown_escaped(player, owner):
     assert "<script>alert" not in page
     assert "&lt;script&gt;" in page
     assert services.character_get(character_id=character.pk, owner=owner).name == name
+
+
+# -- a shared table (Heroes of Barcadia) ---------------------------------------------------------
+
+TABLE_FIELD_NAMES = [
+    "player", "confirm", "at", "to", "kind", "level", "damage", "loot", "power_ups", "heal",
+    "roll", "partner", "partner_roll", "boss_player", "boss_roll", "target", "target_roll",
+    "mod_source_0", "mod_value_0", "mod_note_0", "mod_source_2", "card", "from", "from_player",
+    "count", "cards", "when", "extra_action", "amount", "note", "roll_1", "roll_2", "roll_3",
+    "on", "path", "rolls", "tile", "modifiers", "type",
+]  # fmt: skip
+TABLE_VALUES = st.one_of(
+    VALUES,
+    st.sampled_from(["2,-1", "0,0", "0,-2", "1,0", "999,999", "[1, 2]", "2;-1", "-2,2"]),
+    st.sampled_from(["Ana", "Bo", "Cy", " Ana ", "Zed", ""]),
+    st.sampled_from(["monster", "team_monster", "boss", "reward", "portal", "hoard", "dragon"]),
+    st.sampled_from(["p|1|0", "s|1", "l|2", "o|3", "p|9|9", "x|y", "p|1|-1", "s|"]),
+    st.sampled_from(["your_turn", "between_turns", "deck", "room", "player", "yes"]),
+)
+TABLE_FIELDS = st.dictionaries(
+    st.one_of(st.sampled_from(TABLE_FIELD_NAMES), st.text(min_size=1, max_size=12)),
+    st.lists(TABLE_VALUES, min_size=1, max_size=3),
+    max_size=8,
+)
+BOSS = {"kind": "boss", "level": 8, "attack": 30, "reward": {"power_ups": 1}}
+MONSTER = {"kind": "monster", "level": 8, "damage": 20, "reward": {"power_ups": 2, "loot": 1}}
+# Points of a game the table attacks start from: each awaits different actions.
+TABLE_POINTS = {
+    "order": [],
+    "turn": [{"type": "roll_for_order", "rolls": {"Ana": 9, "Bo": 3, "Cy": 1}}],
+    "fight": [
+        {"type": "roll_for_order", "rolls": {"Ana": 9, "Bo": 3, "Cy": 1}},
+        {"type": "explore", "player": "Ana", "at": [2, -1], "tile": MONSTER},
+    ],
+    "boss": [
+        {"type": "roll_for_order", "rolls": {"Ana": 9, "Bo": 3, "Cy": 1}},
+        {"type": "explore", "player": "Ana", "at": [0, -2], "tile": BOSS},
+    ],
+    "power_up": [
+        {"type": "roll_for_order", "rolls": {"Ana": 9, "Bo": 3, "Cy": 1}},
+        {"type": "explore", "player": "Ana", "at": [2, -1], "tile": MONSTER},
+        {"type": "fight", "player": "Ana", "roll": 19},
+    ],
+}
+
+
+@pytest.fixture
+def tables(owner):
+    """One table of the owner at each point, with Ana's and Bo's phones seated (guests)."""
+    from django.test import Client
+
+    from tracker.barcadia import services as table_services
+
+    made = {}
+    for point, actions in TABLE_POINTS.items():
+        table = table_services.table_create(
+            owner=owner, name=point, players=[{"name": n} for n in ("Ana", "Bo", "Cy")]
+        )
+        for action in actions:
+            table = table_services.table_apply(
+                table=table, action=action, expected_version=table.version
+            )
+        phones = {}
+        for number, name in ((1, "Ana"), (2, "Bo")):
+            phone = Client()
+            token = table.seats.get(number=number).join_token
+            assert phone.post(f"/join/heroes-of-barcadia/{token}/").status_code == 302
+            phones[name] = phone
+        made[point] = (table, phones)
+    return made
+
+
+def table_endpoints() -> list[str]:
+    """Every POST endpoint of a table, with {table} and {number} holes."""
+    from tests.trust.trust_urls import TABLE_ACTIONS
+
+    found = []
+    posts = {"act", "undo", "revoke", "sit", "pass_phone"}
+    for route in app_routes():
+        if not route.table_scoped or route.name.removeprefix("tracker:hob_") not in posts:
+            continue
+        template = "/" + route.route.replace("<int:table>", "{table}")
+        template = template.replace("<int:number>", "{number}")
+        if "<str:action>" in template:
+            found += [template.replace("<str:action>", action) for action in TABLE_ACTIONS]
+        else:
+            found.append(template)
+    return found
+
+
+TABLE_ENDPOINTS = table_endpoints()
+
+
+def table_replayed(table_id: int) -> dict:
+    from tracker.barcadia.models import Table
+    from tracker.rules.barcadia import replay
+
+    table = Table.objects.get(pk=table_id)
+    return replay(list(table.log_entries.order_by("seq").values_list("action", flat=True)))
+
+
+@FUZZ
+@given(data=st.data())
+def test_garbage_posted_to_a_tables_endpoints_never_500s_and_refusals_change_nothing(
+    tables, owner, client, data
+):
+    from tests.trust.conftest import table_snapshot
+    from tracker.rules.barcadia import ACTION_FIELDS
+
+    point = data.draw(st.sampled_from(sorted(tables)), label="point")
+    template = data.draw(st.sampled_from(TABLE_ENDPOINTS), label="endpoint")
+    who = data.draw(st.sampled_from(["Ana", "Bo", "host"]), label="phone")
+    body = data.draw(TABLE_FIELDS, label="fields")
+    version = data.draw(VERSIONS, label="version")
+    htmx = data.draw(st.booleans(), label="htmx")
+    table, phones = tables[point]
+    if who == "host":
+        client.force_login(owner)
+        phone = client
+    else:
+        phone = phones[who]
+    url = template.format(table=table.pk, number=data.draw(st.sampled_from([1, 2, 99, 0])))
+    with rolled_back():
+        before = table_snapshot(table.pk)
+        current = before["table"]["version"]
+        posted = dict(body)
+        value = version_field(version, current)
+        if value is None:
+            posted.pop("version", None)
+        else:
+            posted["version"] = value
+        phone.cookies.pop("messages", None)
+        response = phone.post(url, posted, headers=HTMX if htmx else {})
+        after = table_snapshot(table.pk)
+        event(f"{response.status_code} {'unchanged' if after == before else 'changed'}")
+        assert response.status_code in (200, 204, 302, 403, 404), response.status_code
+        if "/act/" in url and url.rstrip("/").rsplit("/", 1)[1] not in ACTION_FIELDS:
+            assert response.status_code == 404 and after == before
+            return
+        if "/act/" in url and url.rstrip("/").endswith("set_up_table"):
+            assert response.status_code == 404 and after == before
+            return
+        if after["log"] == before["log"]:
+            # Nothing played: the seats or the phone rule may have changed (the host's
+            # pages), else the phone was told why nothing happened.
+            if after == before and response.status_code not in (403, 404):
+                assert shows_message(phone, response), (url, posted, response.content[:2000])
+            if response.status_code in (403, 404):
+                assert after == before
+            return
+        # Played or undone: only on the version the screen showed, one entry, log = replay.
+        assert version in ACCEPTED_VERSIONS, (url, version, posted)
+        assert after["table"]["version"] == current + 1
+        grew = len(after["log"]) - len(before["log"])
+        assert grew in (1, -1), (before["log"], after["log"])
+        assert after["table"]["state"] == table_replayed(table.pk)
+        for _seq, action, _snapshot in after["log"]:
+            assert set(action) <= set(ACTION_FIELDS[action["type"]]), action

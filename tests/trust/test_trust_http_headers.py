@@ -12,7 +12,7 @@ import pytest
 from django.test import Client
 
 from tests.barbarian_vince.conftest import make_adventure
-from tests.trust.conftest import HTMX, make_character
+from tests.trust.conftest import HTMX, make_character, make_table
 from tests.trust.trust_urls import PLAUSIBLE_FIELDS, urls_for, walk
 
 pytestmark = pytest.mark.django_db
@@ -53,15 +53,22 @@ def adventuring(owner):
     return make_adventure(owner, "round_two", name="Private Pat")
 
 
+@pytest.fixture
+def table(owner):
+    """The owner's Heroes of Barcadia table in play, so every table URL has something to show."""
+    return make_table(owner, name="Private table")
+
+
 def test_every_page_and_swap_of_a_signed_in_player_is_never_stored(
-    client, owner, playing, adventuring
+    client, owner, playing, adventuring, table
 ):
     routes = signed_in_routes()
     assert {"tracker:play", "tracker:character_export", "logout"} <= {r.name for r in routes}
     assert {"tracker:bv_play", "tracker:bv_export"} <= {r.name for r in routes}
+    assert {"tracker:hob_table", "tracker:hob_live", "tracker:hob_act"} <= {r.name for r in routes}
     seen = 0
     for route in routes:
-        for url in urls_for(route, playing, adventuring):
+        for url in urls_for(route, playing, adventuring, table=table):
             for headers in ({}, HTMX):
                 for method in ("get", "post"):
                     if "_auth_user_id" not in client.session:
@@ -137,3 +144,20 @@ def test_every_answer_denies_features_the_app_never_uses(client, url):
     # Kept for the play screen: holding the phone's screen on during a game.
     assert policy["screen-wake-lock"] == "(self)"
     assert all(value in ("()", "(self)") for value in policy.values()), policy
+
+
+def test_a_guests_table_pages_are_never_stored_either(client, owner, table):
+    """A guest's phone holds no account, yet its table is as private: no-store on every answer."""
+    seat = table.seats.get(number=2)
+    assert client.post(f"/join/heroes-of-barcadia/{seat.join_token}/").status_code == 302
+    for url in (
+        f"/tables/{table.pk}/",
+        f"/tables/{table.pk}/live/?v=0",
+        f"/tables/{table.pk}/live/?v={table.version}",
+        f"/tables/{table.pk}/history/",
+    ):
+        response = client.get(url, headers=HTMX)
+        assert response.status_code in (200, 204), url
+        assert_private(response, url)
+    response = client.post(f"/tables/{table.pk}/act/heal/", {"version": table.version})
+    assert_private(response, "act")

@@ -8,9 +8,10 @@ walked too — and a new kind of URL parameter fails the walk until it is taught
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 
 from tests.barbarian_vince.conftest import make_adventure
-from tests.trust.conftest import HTMX, make_character, snapshot
+from tests.trust.conftest import HTMX, make_character, make_table, snapshot, table_snapshot
 from tests.trust.trust_urls import (
     PLAUSIBLE_FIELDS,
     PUBLIC_ROUTES,
@@ -25,7 +26,10 @@ from tracker.barbarian_vince.models import (
     AdventureTurn,
     RememberedCard,
 )
+from tracker.barcadia.game import GAME as TABLE_GAME
+from tracker.barcadia.models import Table, TableLogEntry
 from tracker.card_rpg.models import ActionLogEntry, Character
+from tracker.core import seats
 
 pytestmark = pytest.mark.django_db
 
@@ -53,6 +57,8 @@ def everything_stored() -> tuple[int, ...]:
         AdventureLogEntry.objects.count(),
         AdventureTurn.all_rows.count(),
         RememberedCard.objects.count(),
+        Table.objects.count(),
+        TableLogEntry.objects.count(),
     )
 
 
@@ -74,6 +80,28 @@ def both(character, adventure) -> tuple:
     return snapshot(character.pk), adventure_snapshot(adventure.pk)
 
 
+@pytest.fixture
+def victim_table(owner):
+    """A's Heroes of Barcadia table in play, with a distinctive name and a loot name noted."""
+    return make_table(owner, name="Qzxv Table")
+
+
+def attack(client, urls: list[str], secret: str, statuses=(404, 405)) -> None:
+    """GET, POST (plausible fields, right version) and other methods on each URL: never a way in."""
+    for url in urls:
+        for headers in ({}, HTMX):
+            for query in QUERIES:
+                response = client.get(url + query, headers=headers)
+                assert response.status_code in statuses, (url + query, response.status_code)
+                assert secret not in response.text
+            data = {**PLAUSIBLE_FIELDS, "version": 7, "player": "Bo", "confirm": "yes"}
+            response = client.post(url, data, headers=headers)
+            assert response.status_code in statuses, (url, response.status_code)
+            assert secret not in response.text
+            for method in (client.put, client.delete, client.patch):
+                assert method(url, headers=headers).status_code in (404, 405)
+
+
 def test_the_walk_sees_every_character_url_and_skips_only_admin_and_accounts():
     routes = walk()
     names = {r.name for r in app_routes()}
@@ -89,9 +117,16 @@ def test_the_walk_sees_every_character_url_and_skips_only_admin_and_accounts():
 
 @pytest.mark.parametrize("route", app_routes(), ids=lambda r: r.name)
 def test_another_player_gets_404_everywhere_and_changes_nothing(
-    client, owner, intruder, victim, victim_adventure, route
+    client, owner, intruder, victim, victim_adventure, victim_table, route
 ):
     client.force_login(intruder)
+    if route.table_scoped:
+        before = table_snapshot(victim_table.pk)
+        stored = everything_stored()
+        attack(client, urls_for(route, victim, table=victim_table), "Qzxv")
+        assert table_snapshot(victim_table.pk) == before
+        assert everything_stored() == stored
+        return
     if route.name in PUBLIC_ROUTES:
         for url in urls_for(route, victim, victim_adventure):
             response = client.get(url)
@@ -102,9 +137,10 @@ def test_another_player_gets_404_everywhere_and_changes_nothing(
         # The player's own pages (lists, new ones, import): they never show A's records.
         response = client.get("/" + route.route)
         assert response.status_code == 200
-        assert "Zyxwv" not in response.text
+        assert "Zyxwv" not in response.text and "Qzxv" not in response.text
         assert f"/characters/{victim.pk}/" not in response.text
         assert f"/adventures/{victim_adventure.pk}/" not in response.text
+        assert f"/tables/{victim_table.pk}/" not in response.text
         return
     before = both(victim, victim_adventure)
     stored = everything_stored()
@@ -127,10 +163,18 @@ def test_another_player_gets_404_everywhere_and_changes_nothing(
 
 @pytest.mark.parametrize("route", app_routes(), ids=lambda r: r.name)
 def test_an_anonymous_visitor_is_sent_to_log_in_and_changes_nothing(
-    client, victim, victim_adventure, route
+    client, victim, victim_adventure, victim_table, route
 ):
     before = both(victim, victim_adventure)
     stored = everything_stored()
+    if route.table_scoped:
+        # A shared table asks no one to log in (guests hold seats by link): a visitor with
+        # no seat gets 404, as for a table that does not exist.
+        table_before = table_snapshot(victim_table.pk)
+        attack(client, urls_for(route, victim, table=victim_table), "Qzxv")
+        assert table_snapshot(victim_table.pk) == table_before
+        assert everything_stored() == stored
+        return
     urls = urls_for(route, victim, victim_adventure) if route.scoped else ["/" + route.route]
     if route.name in PUBLIC_ROUTES:
         # Open to guests without an account, but only with a real link: forged ones get 404.
@@ -237,3 +281,71 @@ def test_the_owner_can_do_with_an_adventure_what_the_intruder_could_not(
     )
     assert response.status_code == 302
     assert Adventure.objects.get(pk=adventure.pk).version == adventure.version + 1
+
+
+TABLE_ROUTES = [r for r in app_routes() if r.table_scoped]
+
+
+def test_the_walk_reaches_every_page_of_a_shared_table():
+    names = {r.name for r in TABLE_ROUTES}
+    assert {
+        "tracker:hob_table",
+        "tracker:hob_live",
+        "tracker:hob_act",
+        "tracker:hob_undo",
+        "tracker:hob_seats",
+        "tracker:hob_revoke",
+        "tracker:hob_sit",
+        "tracker:hob_pass_phone",
+        "tracker:hob_history",
+        "tracker:hob_export",
+    } <= names
+
+
+def _guest_of(table, number: int) -> Client:
+    phone = Client()
+    seat = table.seats.get(number=number)
+    assert phone.post(f"/join/{TABLE_GAME.id}/{seat.join_token}/").status_code == 302
+    return phone
+
+
+@pytest.mark.parametrize("route", TABLE_ROUTES, ids=lambda r: r.name)
+def test_forged_revoked_and_other_tables_seat_cookies_get_nothing(
+    owner, victim, victim_table, route
+):
+    """A guest's phone of another table, a revoked seat's phone and forged cookies: 404."""
+    other = make_table(owner, name="Another table")
+    elsewhere = _guest_of(other, 2)
+    name = seats.cookie_name(TABLE_GAME, victim_table.pk)
+    # Its cookie for the other table, renamed as if it were for the victim's.
+    elsewhere.cookies[name] = elsewhere.cookies[seats.cookie_name(TABLE_GAME, other.pk)].value
+    revoked = _guest_of(victim_table, 3)
+    seats.seat_revoke(game=TABLE_GAME, record_id=victim_table.pk, owner=owner, number=3)
+    forged = Client()
+    forged.cookies[name] = f"{victim_table.seats.get(number=2).pk}:forged-key"
+    before = table_snapshot(victim_table.pk)
+    stored = everything_stored()
+    for phone in (elsewhere, revoked, forged):
+        attack(phone, urls_for(route, victim, table=victim_table), "Qzxv")
+    assert table_snapshot(victim_table.pk) == before
+    assert everything_stored() == stored
+
+
+def test_a_seated_guest_reaches_the_table_but_not_the_hosts_pages(victim, victim_table):
+    """The control: a seat's phone sees the table (so the 404s above came from the checks),
+    yet the host's seat pages stay 404 to it, and it never reads another seat's loot names."""
+    bo = _guest_of(victim_table, 2)
+    for name in ("hob_table", "hob_history"):
+        route = next(r for r in TABLE_ROUTES if r.name == f"tracker:{name}")
+        response = bo.get(urls_for(route, victim, table=victim_table)[0])
+        assert response.status_code == 200, name
+        assert "Secret Smoke Bomb" not in response.text, name
+    assert bo.get(f"/tables/{victim_table.pk}/live/?v=0").status_code == 200
+    for url in (
+        f"/tables/{victim_table.pk}/export/",
+        f"/tables/{victim_table.pk}/seats/",
+        f"/tables/{victim_table.pk}/seats/1/revoke/",
+        f"/tables/{victim_table.pk}/pass-phone/",
+    ):
+        assert bo.get(url).status_code in (404, 405)
+        assert bo.post(url, {"on": "on"}).status_code in (404, 405)

@@ -13,6 +13,7 @@ from tracker.barbarian_vince.models import Adventure
 from tracker.card_rpg.models import Character
 from tracker.card_rpg.views.play import ACTION_FORMS
 from tracker.rules.barbarian_vince import ACTION_TYPES as BV_ACTION_TYPES
+from tracker.rules.barcadia import ACTION_TYPES as TABLE_ACTION_TYPES
 
 # Not the app's own pages, so not walked here (with the reason):
 SKIPPED_PREFIXES = {
@@ -55,6 +56,10 @@ ENGINE_ACTIONS = {
 ACTIONS = sorted(ENGINE_ACTIONS | set(ACTION_FORMS) | {"no_such_action"})
 # Every Barbarian Vince action type (its actions file), and one the game lacks.
 BV_ACTIONS = sorted(set(BV_ACTION_TYPES) | {"no_such_action"})
+# A shared table's action types (heroes-of-barcadia-actions.md), and one no game has.
+TABLE_ACTIONS = sorted(set(TABLE_ACTION_TYPES) | {"no_such_action"})
+# Seat numbers a table's host pages take: real ones and one no table has.
+SEAT_NUMBERS = [1, 2, 99]
 
 # A POST body that each endpoint would accept from the owner (the right version is added):
 # the 404 must come from the ownership check, not from a malformed form.
@@ -95,6 +100,17 @@ class Route:
         """Whether the route names one record of a player (a character or an adventure)."""
         return self.character_scoped or self.adventure_scoped
 
+    @property
+    def table_scoped(self) -> bool:
+        """A shared table's page: open to its host and seated phones (guests need no account),
+        404 to everyone else — never a log-in page."""
+        return "table" in self.params
+
+    @property
+    def record_scoped(self) -> bool:
+        """Whether the route names one record: a character, an adventure or a table."""
+        return self.scoped or self.table_scoped
+
 
 def walk(patterns=None, prefix: str = "", namespace: str = "") -> list[Route]:
     """Every URL pattern under the root URLconf, resolvers included, outermost prefix first."""
@@ -123,19 +139,31 @@ def seated_games() -> list[str]:
 
 
 def urls_for(
-    route: Route, character: Character | None, adventure: Adventure | None = None
+    route: Route,
+    character: Character | None,
+    adventure: Adventure | None = None,
+    *,
+    table=None,
 ) -> list[str]:
     """Concrete URLs for a route aimed at `character` (or, for an adventure's route, at
-    `adventure`): one per value of each parameter."""
+    `adventure`; for a shared table's, at `table`): one per value of each parameter."""
     if route.adventure_scoped:
         assert adventure is not None, f"{route.name}: the walk needs an adventure to aim at"
-    record = adventure if route.adventure_scoped else character
+    assert table is not None or not route.table_scoped, f"{route.name}: give the walk a table"
+    if route.adventure_scoped:
+        record, actions = adventure, BV_ACTIONS
+    elif route.table_scoped:
+        record, actions = table, TABLE_ACTIONS
+    else:
+        record, actions = character, ACTIONS
     values = {
         "pk": [character.pk] if character is not None else [],
         "adventure": [adventure.pk] if adventure is not None else [],
+        "table": [table.pk if table is not None else 0],
+        "number": SEAT_NUMBERS,
         # A real seq of the log: the creation, the middle and the newest action.
         "seq": sorted({1, max(1, record.last_seq // 2), record.last_seq}),
-        "action": BV_ACTIONS if route.adventure_scoped else ACTIONS,
+        "action": actions,
         # A game with no seats, one the app does not know, and every game that has seats.
         "game_id": ["card-rpg", "no-such-game", *seated_games()],
         "token": [FORGED_TOKEN, "x"],

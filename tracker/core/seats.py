@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from django.core import signing
 from django.db import transaction
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils import timezone
 
@@ -151,17 +152,53 @@ def access(request: HttpRequest, *, game: Game, record_id: int) -> Access:
     return Access(record=record, is_owner=is_owner, seats=seats)
 
 
-def _guest_seat(request: HttpRequest, game: Game, record):
+def version_seen(request: HttpRequest, *, game: Game, record_id: int) -> int | None:
+    """The record's version if this request may see it (owner or seat holder), else None.
+
+    For the cheap "has the table changed?" check every phone of a shared table makes: one
+    indexed query for a guest's phone (its seat and the record's version together); an account
+    adds only the session and user lookups every signed-in request makes.
+    """
+    fk = _fk(game)
+    guest = _guest_cookie(request, game, record_id)
+    if guest is not None:
+        seat_id, key = guest
+        row = (
+            game.seat_model.objects.filter(pk=seat_id, **{fk: record_id})
+            .order_by()
+            .values_list("holder_key", f"{fk}__version")
+            .first()
+        )
+        if row and row[0] and secrets.compare_digest(row[0], _hash(key)):
+            return row[1]
+    if not request.user.is_authenticated:
+        return None
+    mine = Q(owner=request.user) | Q(seats__user=request.user)
+    versions = game.record_model.objects.filter(mine, pk=record_id).order_by()
+    versions = versions.values_list("version")[:1]
+    return next((version for (version,) in versions), None)
+
+
+def _guest_cookie(request: HttpRequest, game: Game, record_id: int) -> tuple[int, str] | None:
+    """The seat id and holder key of a correctly signed guest cookie for this record."""
     try:
         value = request.get_signed_cookie(
-            cookie_name(game, record.pk), salt=COOKIE_SALT, max_age=COOKIE_MAX_AGE
+            cookie_name(game, record_id), salt=COOKIE_SALT, max_age=COOKIE_MAX_AGE
         )
     except (KeyError, signing.BadSignature):
         return None
     seat_id, _, key = value.partition(":")
     if not seat_id.isdigit() or not key:
         return None
-    seat = record.seats.filter(pk=int(seat_id)).first()
+    return int(seat_id), key
+
+
+def _guest_seat(request: HttpRequest, game: Game, record):
+    guest = _guest_cookie(request, game, record.pk)
+    if guest is None:
+        return None
+    seat_id, key = guest
+    seat = record.seats.filter(pk=seat_id).first()
     if seat is None or not seat.holder_key:
         return None
     if not secrets.compare_digest(seat.holder_key, _hash(key)):
@@ -191,4 +228,5 @@ __all__ = [
     "seat_revoke",
     "seat_take",
     "seats_create",
+    "version_seen",
 ]

@@ -1,0 +1,454 @@
+"""Heroes of Barcadia on three phones at 360 px (issue 15, points 3 and 8).
+
+The host sets up a 3-player table (the small-dungeon reminder), three friends' phones take
+their seats by link (no accounts) and roll for order with a tie; a change on one phone shows on
+the other two within 2 s, measured. Then, each test starting from a table the services set up
+so far, played through the phones: a monster explored and won, a fight lost and the tile
+turned back, a team battle; a boss fight played by another seat (with a tie), a duel that swaps
+places and a trap; a death that drops power-ups, a fourth power-up discarded, the Drink Hoard
+revealed with too few power-ups, then a challenge won. Every screen is checked for sideways
+scrolling, thumb-sized targets and axe's serious findings; screenshots in light and dark.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from django.contrib.auth import get_user_model
+from playwright.sync_api import expect
+
+from tests import phone as phone_checks
+from tests.barcadia.conftest import PASSWORD, play
+from tests.conftest import SCREENSHOTS
+from tracker.barcadia import services
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+LIVE_WITHIN = 2.0  # seconds from a change on one phone to the other phones showing it
+# Elements a thumb must hit on the table's screens.
+TARGETS = (
+    "main button, main .button, main input[type=text], main input[type=number], main select,"
+    " main summary, main a.hex-link, main .choice-row label, main label.check, header a,"
+    " header button"
+)
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def host(transactional_db):
+    return get_user_model().objects.create_user("host", password=PASSWORD)
+
+
+@pytest.fixture
+def phones(browser, browser_context_args):
+    """Three more phones (browser contexts of their own: no shared cookies). Each must end its
+    test without a console error (a refused script or style, a failed request)."""
+    contexts = [browser.new_context(**browser_context_args) for _ in range(3)]
+    pages, errors = [], []
+    for context in contexts:
+        page = context.new_page()
+        page.set_default_timeout(5_000)
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on(
+            "response",
+            lambda r: (
+                errors.append(f"{r.status} {r.request.method} {r.url}") if r.status >= 400 else None
+            ),
+        )
+        pages.append(page)
+    yield pages
+    for context in contexts:
+        context.close()
+    assert errors == []
+
+
+def check(page) -> None:
+    phone_checks.check_phone_screen(page, TARGETS)
+
+
+def shoot(page, name: str, dark: bool = False) -> None:
+    """A phone-size screenshot (and a dark one, checked for contrast, when asked)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.evaluate(
+        "() => { const bar = document.querySelector('.topbar');"
+        " if (bar) bar.style.setProperty('position', 'static', 'important'); }"
+    )
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+    if dark:
+        page.emulate_media(color_scheme="dark")
+        page.screenshot(path=str(SCREENSHOTS / f"{name}-dark.png"), full_page=True)
+        phone_checks.check_contrast(page)
+        page.emulate_media(color_scheme="light")
+
+
+def version(page) -> str:
+    return page.locator("#hob-live").get_attribute("data-version")
+
+
+def step(page, click) -> None:
+    """Tap something that applies an action, and wait for the swap that follows."""
+    before = version(page)
+    click()
+    expect(page.locator("#hob-live")).not_to_have_attribute("data-version", before)
+
+
+def sit(page, live_server, table, number: int) -> None:
+    """A friend's phone takes seat `number` with the host's link (no account)."""
+    token = table.seats.get(number=number).join_token
+    page.goto(f"{live_server.url}/join/heroes-of-barcadia/{token}/")
+    page.get_by_role("button", name="take this seat").click()
+    expect(page.locator("#hob-live")).to_be_visible()
+
+
+def seated(live_server, table, phones) -> dict:
+    """Ana's, Bo's and Cy's phones, seated."""
+    names = list(table.state["players"])
+    for number, page in enumerate(phones, start=1):
+        sit(page, live_server, table, number)
+    return dict(zip(names, phones, strict=True))
+
+
+def banner(page):
+    return page.get_by_test_id("banner")
+
+
+def explore_by_tap(page, at: str, kind: str, **boxes) -> None:
+    """Tap a lit hex on the map, say what was turned up, and turn it up."""
+    page.locator(f'a.hex-link[data-at="{at}"]').click()
+    q, r = at.split(",")
+    # The panel comes back for that hex (the list's own form was there before the tap).
+    expect(page.locator("#hob-explore-title")).to_have_text(f"Explore [{q}, {r}]")
+    form = page.get_by_test_id("explore-form")
+    form.get_by_label(kind, exact=True).check()
+    for label, value in boxes.items():
+        form.get_by_label(label.replace("_", " "), exact=True).fill(str(value))
+    step(page, form.get_by_role("button", name="Turn it up").click)
+
+
+def roll(page, button: str, **dice) -> None:
+    """Type the real dice shown (box label → number) and roll."""
+    for label, value in dice.items():
+        page.get_by_label(label, exact=True).fill(str(value))
+    step(page, page.locator('button[data-testid="roll"]', has_text=button).click)
+
+
+def end_turn(page) -> None:
+    step(page, page.get_by_test_id("end-turn").click)
+
+
+def table_so_far(owner, *actions, names=("Ana", "Bo", "Cy"), moves=None):
+    """A table the services set up and played so far (the browser goes on from there)."""
+    heroes = [{"name": n, **({"signature_move": moves[n]} if moves and n in moves else {})}
+              for n in names]  # fmt: skip
+    table = services.table_create(owner=owner, name="Friday night", players=heroes)
+    return play(table, *actions)
+
+
+ORDER = {"type": "roll_for_order", "rolls": {"Ana": 20, "Bo": 19, "Cy": 18}}
+
+
+def test_three_phones_set_up_a_table_roll_for_order_with_a_tie_and_see_changes_live(
+    live_server, page, screenshot, host, phones, offsite_requests
+):
+    # The host sets the table up on their own phone (an account: the table is theirs).
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.get_by_label("Username").fill("host")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("heading", name="Your tables")).to_be_visible()
+    page.get_by_role("link", name="New table").click()
+    check(page)
+    screenshot("hob-set-up")
+    page.get_by_label("Name of the table (optional)").fill("Friday night")
+    for number, (name, move) in enumerate([("Ana", "Keg Toss"), ("Bo", ""), ("Cy", "")], 1):
+        page.get_by_label(f"Hero {number}", exact=True).fill(name)
+        if move:
+            page.locator(f"input[name=move_{number}]").fill(move)
+    page.get_by_test_id("create").click()
+    # The seats: a QR code each, drawn in the page.
+    expect(page.get_by_role("heading", name="Seats at Friday night")).to_be_visible()
+    expect(page.locator(".seat-qr svg")).to_have_count(3)
+    check(page)
+    screenshot("hob-seats")
+    links = [page.get_by_test_id("join-link").nth(i).get_attribute("href") for i in range(3)]
+
+    # Each friend's phone opens its link (as scanning the code would) and takes the seat.
+    ana, bo, cy = phones
+    for friend, link, name in zip(phones, links, ("Ana", "Bo", "Cy"), strict=True):
+        friend.goto(link)
+        expect(friend.get_by_role("heading", name=f"Sit as {name}")).to_be_visible()
+        friend.get_by_role("button", name="take this seat").click()
+        expect(friend.get_by_test_id("you")).to_contain_text(f"This phone plays {name}.")
+    expect(ana.get_by_test_id("small-dungeon")).to_contain_text(
+        "take out 2 portals, 4 rewards, 4 bosses and 10 monsters — 30 tiles remain"
+    )
+    check(ana)
+    shoot(ana, "hob-order", dark=True)
+
+    # Ana's phone enters everyone's real dice: Bo and Cy tie.
+    started = None
+    ana.get_by_label("Ana's D20").fill("12")
+    ana.get_by_label("Bo's D20").fill("15")
+    ana.get_by_label("Cy's D20").fill("15")
+    before = version(ana)
+    ana.get_by_role("button", name="Roll for order").click()
+    started = time.monotonic()
+    delays = []
+    for friend in (bo, cy):
+        expect(friend.get_by_test_id("reason")).to_have_text(
+            "Roll for the turn order: Bo, Cy", timeout=LIVE_WITHIN * 1000
+        )
+        delays.append(time.monotonic() - started)
+    expect(ana.locator("#hob-live")).not_to_have_attribute("data-version", before)
+    assert max(delays) < LIVE_WITHIN, delays
+    (SCREENSHOTS.parent / "hob-live-delays.json").write_text(json.dumps({"order_tie": delays}))
+    expect(bo.get_by_test_id("last")).to_contain_text("Order rolls Ana 12, Bo 15, Cy 15")
+    expect(bo.get_by_label("Ana's D20")).to_have_count(0)
+    shoot(bo, "hob-order-tie")
+
+    # Bo's phone lets the app roll: one tap; ties are asked again until settled.
+    for _ in range(6):
+        if bo.get_by_role("button", name="Roll for order").count() == 0:
+            break
+        step(bo, bo.get_by_role("button", name="Roll for order").click)
+    expect(banner(bo)).to_contain_text("Turn 1 · ")
+    expect(bo.get_by_test_id("notice")).to_contain_text("The app's D20 rolled")
+    first = bo.get_by_test_id("banner").locator("strong").inner_text().split("· ")[1]
+    # Every phone shows whose turn it is, live.
+    for friend in (ana, cy):
+        expect(banner(friend)).to_contain_text(first, timeout=LIVE_WITHIN * 1000)
+    expect(bo.locator(".d20")).not_to_have_count(0)
+    check(bo)
+    shoot(bo, "hob-turn-one", dark=True)
+    assert offsite_requests == []
+
+
+def test_explore_a_monster_and_win_lose_a_fight_and_a_team_battle(live_server, host, phones):
+    table = table_so_far(host, ORDER, moves={"Ana": "Keg Toss"})
+    at = seated(live_server, table, phones)
+    ana, bo, cy = at["Ana"], at["Bo"], at["Cy"]
+    # Ana's phone lights the twelve hexes she may explore; the others' light none.
+    expect(ana.locator('a.hex-link[data-target="explore"]')).to_have_count(12)
+    expect(bo.locator("a.hex-link")).to_have_count(0)
+    check(ana)
+    shoot(ana, "hob-your-turn", dark=True)
+
+    # Ana starts typing what she turned up; meanwhile Bo plays a between-turns loot card. The
+    # table moves on under her fingers, and what she typed stays.
+    ana.locator('a.hex-link[data-at="2,-1"]').click()
+    expect(ana.locator("#hob-explore-title")).to_have_text("Explore [2, -1]")
+    ana.get_by_test_id("explore-form").get_by_label("Level", exact=True).fill("12")
+    step(bo, bo.get_by_test_id("between-turns").click)
+    expect(ana.get_by_test_id("last")).to_contain_text(
+        "Bo played a loot card", timeout=LIVE_WITHIN * 1000
+    )
+    form = ana.get_by_test_id("explore-form")
+    expect(form.get_by_label("Level", exact=True)).to_have_value("12")
+    expect(form.locator('[name="at"]')).to_have_value("2,-1")
+    form.get_by_label("Damage or attack (HP)", exact=True).fill("20")
+    form.get_by_label("Power-ups", exact=True).fill("1")
+    step(ana, form.get_by_role("button", name="Turn it up").click)
+    expect(ana.get_by_role("heading", name="Your roll")).to_be_visible()
+    ana.get_by_text("Any modifiers?").click()
+    ana.locator("select[name=mod_source_0]").select_option(label="Ana: signature move Keg Toss")
+    ana.locator("input[name=mod_value_0]").fill("2")
+    check(ana)
+    shoot(ana, "hob-fight")
+    roll(ana, "Roll against the monster", **{"Ana's D20": 14})
+    expect(ana.get_by_test_id("fight-words")).to_have_text("14 + 2 = 16 ≥ level 12: you win")
+    expect(ana.locator(".d20")).to_have_count(1)
+    expect(bo.get_by_test_id("last")).to_contain_text(
+        "Ana beat the level-12 monster: 14 + 2 = 16 ≥ 12", timeout=LIVE_WITHIN * 1000
+    )
+    ana.get_by_label("The power-up's name").fill("Lucky Mug")
+    step(ana, ana.get_by_role("button", name="Take it").click)
+    expect(ana.locator('[data-hero="Ana"] [data-testid="power-ups"]')).to_have_text(
+        "Power-ups 1/3: Lucky Mug"
+    )
+    shoot(ana, "hob-won", dark=True)
+    end_turn(ana)
+
+    # Bo loses: the tile is turned back face down where it lies, and Bo drinks.
+    expect(bo.get_by_role("heading", name="Your turn")).to_be_visible(timeout=3000)
+    explore_by_tap(
+        bo, "0,-2", "Monster", Level=15, **{"Damage or attack (HP)": 30, "Loot_cards": 1}
+    )
+    roll(bo, "Roll against the monster", **{"Bo's D20": 3})
+    expect(bo.get_by_test_id("fight-words")).to_have_text("3 < level 15: you lose")
+    expect(bo.locator('[data-hero="Bo"] [data-testid="hp"]')).to_have_text("70 / 100 HP")
+    down = bo.locator('[data-testid="map"] use.hex.down')
+    expect(down).to_have_count(1)
+    bo.get_by_text("The dungeon in words").click()
+    expect(bo.get_by_test_id("map-words")).to_contain_text(
+        "[0, -2]: face down again (a level-15 monster (damage 30))"
+    )
+    check(bo)
+    shoot(bo, "hob-lost", dark=True)
+    end_turn(bo)
+
+    # Cy's team battle: Ana as partner, both dice typed; more than the level wins for both.
+    expect(cy.get_by_role("heading", name="Your turn")).to_be_visible(timeout=3000)
+    explore_by_tap(
+        cy, "-2,0", "Team battle", Level=25, **{"Damage or attack (HP)": 15, "Loot_cards": 1}
+    )
+    expect(cy.get_by_text("pick a partner")).to_be_visible()
+    cy.get_by_label("Ana", exact=True).check()
+    check(cy)
+    shoot(cy, "hob-team-battle")
+    roll(cy, "Roll the team battle", **{"Cy's D20": 13, "The partner's D20": 13})
+    expect(cy.get_by_test_id("fight-words")).to_have_text("13 + 13 = 26 > level 25: you both win")
+    expect(ana.locator('[data-hero="Ana"] [data-testid="loot"]')).to_contain_text(
+        "4 loot cards", timeout=LIVE_WITHIN * 1000
+    )
+    expect(cy.locator('[data-hero="Cy"] [data-testid="place"]')).to_have_text("[-2, 0]")
+
+
+def test_a_boss_fight_played_by_another_seat_a_duel_that_swaps_places_and_a_trap(
+    live_server, host, phones
+):
+    table = table_so_far(
+        host,
+        ORDER,
+        {"type": "explore", "player": "Ana", "at": [2, -1], "tile": {"kind": "portal"}},
+        {"type": "use_portal", "player": "Ana", "to": [0, 0]},
+        {"type": "end_turn", "player": "Ana"},
+        {"type": "end_turn", "player": "Bo"},
+        {"type": "set_trap", "player": "Cy", "at": [2, -1], "when": "your_turn"},
+        {"type": "end_turn", "player": "Cy"},
+    )
+    at = seated(live_server, table, phones)
+    ana, bo, cy = at["Ana"], at["Bo"], at["Cy"]
+    expect(ana.locator('[data-testid="map"] .mark')).to_have_text(["⚠1"])
+
+    # Ana turns up a boss; Cy plays it. A tie is rolled again, then Ana wins and Cy drinks.
+    explore_by_tap(ana, "2,-2", "Boss", Level=8, **{"Damage or attack (HP)": 30})
+    ana.get_by_label("Cy", exact=True).check()
+    roll(ana, "Fight the boss", **{"Ana's D20": 14, "The boss's D20": 14})
+    expect(ana.get_by_test_id("fight-words")).to_have_text("14 against 14: a tie, roll again")
+    expect(ana.get_by_test_id("reroll")).to_have_text(
+        "A tie! Ana and Cy (playing the boss) roll again (H-19)."
+    )
+    expect(cy.get_by_test_id("waiting")).to_contain_text(
+        "Ana and Cy tied over the boss at [2, -2]: both roll again", timeout=LIVE_WITHIN * 1000
+    )
+    shoot(cy, "hob-boss-tie-other-phone")
+    check(ana)
+    shoot(ana, "hob-boss-tie", dark=True)
+    roll(ana, "Roll again", **{"Ana's D20": 17, "The boss's D20": 5})
+    expect(ana.get_by_test_id("fight-words")).to_have_text("17 against 5: you win")
+    expect(cy.locator('[data-hero="Cy"] [data-testid="hp"]')).to_have_text(
+        "70 / 100 HP", timeout=LIVE_WITHIN * 1000
+    )
+    end_turn(ana)
+
+    # Bo duels Ana, who stands next to the Starting Point, wins and swaps places with her.
+    expect(bo.get_by_test_id("duel")).to_be_visible(timeout=3000)
+    bo.get_by_text("Duel a neighbour (before your action)").click()
+    bo.get_by_test_id("duel").get_by_label("Ana", exact=True).check()
+    check(bo)
+    shoot(bo, "hob-duel")
+    roll(bo, "Duel", **{"Bo's D20": 15, "Their D20": 3})
+    expect(bo.get_by_test_id("fight-words")).to_have_text("15 against 3: you win")
+    expect(bo.locator('[data-hero="Bo"] [data-testid="place"]')).to_have_text("[2, -2]")
+    expect(ana.locator('[data-hero="Ana"] [data-testid="place"]')).to_have_text(
+        "Starting Point", timeout=LIVE_WITHIN * 1000
+    )
+    expect(ana.locator('[data-hero="Ana"] [data-testid="hp"]')).to_have_text("90 / 100 HP")
+
+    # Bo walks into the trapped portal: one roll per trap; 4 springs it.
+    bo.locator('a.hex-link[data-at="2,-1"]').click()
+    step(bo, bo.get_by_role("button", name="Move to [2, -1]").click)
+    expect(bo.get_by_text("stepped into a trapped room")).to_be_visible()
+    check(bo)
+    shoot(bo, "hob-trap", dark=True)
+    roll(bo, "Roll for the trap", **{"Bo's D20": 4})
+    expect(bo.get_by_test_id("fight-words")).to_have_text("4 < 10: the trap springs")
+    expect(bo.locator('[data-hero="Bo"] [data-testid="hp"]')).to_have_text("90 / 100 HP")
+    expect(bo.locator('[data-testid="map"] .mark')).to_have_count(0)  # HT-18: gone
+
+
+def test_a_death_drops_power_ups_a_fourth_is_discarded_the_hoard_and_the_win(
+    live_server, host, phones
+):
+    power = [("Ana", "Lucky Mug"), ("Ana", "Iron Liver"), ("Ana", "Boss Bane")]
+    table = table_so_far(
+        host,
+        ORDER,
+        *[{"type": "gain_power_up", "player": who, "card": card} for who, card in power],
+        {"type": "explore", "player": "Ana", "at": [2, -1], "tile": {"kind": "portal"}},
+        {"type": "end_turn", "player": "Ana"},
+        {"type": "end_turn", "player": "Bo"},
+        {"type": "gain_power_up", "player": "Cy", "card": "Quick Feet"},
+        {"type": "gain_power_up", "player": "Cy", "card": "Foam Shield"},
+        {"type": "take_damage", "player": "Cy", "amount": 85},
+        {"type": "explore", "player": "Cy", "at": [-2, 0], "tile": {"kind": "portal"}},
+        {"type": "end_turn", "player": "Cy"},
+    )
+    at = seated(live_server, table, phones)
+    ana, bo, cy = at["Ana"], at["Bo"], at["Cy"]
+
+    # Ana's fourth power-up: she names it, then chooses which goes; it lies in her room.
+    explore_by_tap(ana, "3,-1", "Reward", **{"Power-ups": 1})
+    ana.get_by_label("The power-up's name").fill("Gold Tooth")
+    step(ana, ana.get_by_role("button", name="Take it").click)
+    expect(ana.locator(".hob-ask")).to_contain_text("Ana gains Gold Tooth as a fourth power-up")
+    check(ana)
+    shoot(ana, "hob-fourth-power-up", dark=True)
+    step(ana, ana.get_by_role("button", name="Discard Iron Liver").click)
+    expect(ana.locator('[data-hero="Ana"] [data-testid="power-ups"]')).to_have_text(
+        "Power-ups 3/3: Lucky Mug, Boss Bane, Gold Tooth"
+    )
+    end_turn(ana)
+
+    # Bo turns up the Drink Hoard with no power-up: his turn ends at once.
+    expect(bo.get_by_role("heading", name="Your turn")).to_be_visible(timeout=3000)
+    explore_by_tap(bo, "2,0", "Drink Hoard", Level=17, **{"Damage or attack (HP)": 40})
+    expect(bo.get_by_test_id("last")).to_contain_text(
+        "with fewer than three power-ups the turn ends"
+    )
+    expect(banner(bo)).to_contain_text("Cy's turn")
+    expect(bo.get_by_test_id("dungeon")).to_contain_text("The Drink Hoard is at [2, 0].")
+    shoot(bo, "hob-hoard-too-few")
+
+    # Cy, with 15 HP and two power-ups in [-2, 0], loses a fight and dies.
+    expect(cy.get_by_role("heading", name="Your turn")).to_be_visible(timeout=3000)
+    explore_by_tap(cy, "-3,0", "Monster", Level=18, **{"Damage or attack (HP)": 20})
+    roll(cy, "Roll against the monster", **{"Cy's D20": 2})
+    for friend in (cy, ana, bo):
+        death = friend.get_by_test_id("death")
+        expect(death).to_contain_text(
+            "Cy died at [-2, 0]: back to the Starting Point with a full cup",
+            timeout=LIVE_WITHIN * 1000,
+        )
+        expect(death).to_contain_text("Power-ups left in the room: Quick Feet, Foam Shield.")
+        expect(death).to_contain_text("Keep 1 loot card; discard the rest.")
+    expect(cy.locator('[data-hero="Cy"] [data-testid="hp"]')).to_have_text("100 / 100 HP · 1 death")
+    expect(cy.locator('[data-testid="map"] .mark')).to_contain_text(["★1", "★2"])
+    check(cy)
+    shoot(cy, "hob-death", dark=True)
+    end_turn(cy)
+
+    # Ana, three power-ups, next to the Hoard: she challenges and wins; every phone sees it.
+    challenge = ana.get_by_role("heading", name="Challenge the Grand Drink Guardian")
+    expect(challenge).to_be_visible(timeout=3000)
+    roll(ana, "Challenge the guardian", **{"Ana's D20": 17})
+    expect(ana.get_by_test_id("fight-words")).to_have_text("17 ≥ level 17: you win the game")
+    for friend in (ana, bo, cy):
+        expect(friend.get_by_test_id("winner")).to_have_text(
+            "Ana beat the Grand Drink Guardian and won!", timeout=LIVE_WITHIN * 1000
+        )
+    check(bo)
+    shoot(bo, "hob-winner", dark=True)
+    # The history tells the game: turns, rolls, deaths, who led, and the health chart.
+    bo.get_by_test_id("history").click()
+    expect(bo.get_by_test_id("deaths")).to_contain_text("Cy died at [-2, 0]")
+    expect(bo.locator('[data-chart="health"] svg')).to_be_visible()
+    check(bo)
+    shoot(bo, "hob-history", dark=True)

@@ -1,0 +1,1 @@
+"""Heroes of Barcadia: one table shared by every player's phone (the engine is tracker.rules.barcadia)."""

@@ -1,0 +1,301 @@
+"""What a phone posts, turned into an engine action (the field names of heroes-of-barcadia-actions.md).
+
+The forms only read what the page sends — a hex as ``q,r``, numbers, names, a die left empty —
+and build the action; every rule is the engine's to apply, so a refusal names its rule
+(HL-02 for a field out of range, H-/HT- for the game). A die box left empty is rolled by the
+app's D20, which the view passes in (the engine never rolls). Only the fields the engine reads
+for the action's type are ever put in it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tracker.rules.barcadia import move_targets
+from tracker.rules.barcadia.fields import FACE_KEYS
+
+MODIFIER_ROWS = 2
+LONGEST_TEXT = 400  # characters read from any box; the engine bounds names and notes itself
+_WHOLE = re.compile(r"^[+-]?\d{1,6}$")
+_HEX = re.compile(r"^\s*\[?\s*([+-]?\d{1,4})\s*,\s*([+-]?\d{1,4})\s*\]?\s*$")
+# The modifier sources of HT-14, as the select's values name them: p|seat|index, s|seat, …
+_SOURCES = {"p": "power_up", "s": "signature_move", "l": "loot", "o": "other"}
+FACE_KINDS = tuple(FACE_KEYS)
+
+
+class BadInput(Exception):
+    """A box the engine can't be asked about (not a number, not a hex): rule and message."""
+
+    def __init__(self, rule: str, message: str):
+        super().__init__(f"{rule}: {message}")
+        self.rule = rule
+        self.message = message
+
+
+class ActForm(forms.Form):
+    """What every action posts besides its own fields: the version the screen showed, and the
+    hero it is for."""
+
+    version = forms.IntegerField(min_value=0, max_value=2**31 - 1, widget=forms.HiddenInput)
+    player = forms.CharField(required=False, max_length=200)
+    confirm = forms.CharField(required=False, max_length=10)
+
+    error_messages = {"version": gettext_lazy("This screen is out of date: here it is again.")}
+
+
+class TableForm(forms.Form):
+    """The host's set-up screen: the table's name, the heroes in seating order, the table rules."""
+
+    name = forms.CharField(label=gettext_lazy("Name of the table"), max_length=200)
+
+
+def _raw(post, name: str) -> str:
+    value = post.get(name, "")
+    if not isinstance(value, str):
+        return ""
+    if len(value) > LONGEST_TEXT:
+        raise BadInput("HL-02", _("%(field)s: that is far too long") % {"field": name})
+    return value.strip()
+
+
+def whole(post, name: str) -> int | None:
+    """A whole number typed in a box, or None when the box is empty."""
+    text = _raw(post, name)
+    if not text:
+        return None
+    if not _WHOLE.match(text):
+        raise BadInput(
+            "HL-02",
+            _("%(field)s: type a whole number, not “%(text)s”") % {"field": name, "text": text},
+        )
+    return int(text)
+
+
+def hex_at(post, name: str) -> list[int] | None:
+    """A hex posted as ``q,r`` (the map's links and selects send it so), or None if empty."""
+    text = _raw(post, name)
+    if not text:
+        return None
+    return parse_hex(text, name)
+
+
+def parse_hex(text: str, name: str = "at") -> list[int]:
+    """``q,r`` (or ``[q, r]``) as a hex, or BadInput."""
+    found = _HEX.match(text)
+    if not found:
+        raise BadInput("HL-02", _("%(field)s: give a hex as q,r") % {"field": name})
+    return [int(found.group(1)), int(found.group(2))]
+
+
+def names(post, name: str) -> list[str]:
+    """Card names typed in one box, separated by commas."""
+    return [part.strip() for part in _raw(post, name).split(",") if part.strip()]
+
+
+class Dice:
+    """The dice of one action: typed numbers, or the app's D20 for every box left empty."""
+
+    def __init__(self, post, roll: Callable[[], int]):
+        self.post = post
+        self.roll = roll
+        self.by_app: list[tuple[str, int]] = []  # (box, result) the app rolled
+
+    def __call__(self, box: str, hero: str):
+        typed = whole(self.post, box)
+        if typed is not None:
+            return typed
+        result = self.roll()
+        self.by_app.append((hero, result))
+        return result
+
+
+def modifiers(post, state: dict) -> list[dict]:
+    """The declared modifiers of a roll (HT-14): rows of source and value, empty rows skipped."""
+    heroes = {hero["seat"]: name for name, hero in state["players"].items()}
+    declared = []
+    for row in range(MODIFIER_ROWS):
+        source = _raw(post, f"mod_source_{row}")
+        value = whole(post, f"mod_value_{row}")
+        note = _raw(post, f"mod_note_{row}")
+        if not source and value is None:
+            continue
+        if not source:
+            raise BadInput(
+                "HT-14", _("say where the modifier of %(value)s comes from") % {"value": value}
+            )
+        if value is None:
+            raise BadInput("HT-14", _("say how much the modifier adds or takes away"))
+        parts = source.split("|")
+        kind = _SOURCES.get(parts[0])
+        seat = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else None
+        hero = heroes.get(seat)
+        if kind is None or hero is None:
+            raise BadInput("HT-14", _("that modifier's source is not at this table"))
+        item: dict = {"value": value, "source": kind, "player": hero}
+        if kind == "power_up":
+            held = state["players"][hero]["power_ups"]
+            index = int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else -1
+            if not 0 <= index < len(held):
+                raise BadInput("HT-14", _("%(hero)s holds no such power-up") % {"hero": hero})
+            item["card"] = held[index]
+        elif kind == "loot" and note:
+            item["card"] = note
+        elif kind == "other" and note:
+            item["note"] = note
+        declared.append(item)
+    return declared
+
+
+def modifier_choices(state: dict, heroes: list[str]) -> list[tuple[str, str]]:
+    """The select's options for the modifiers of these heroes' sides (HT-14)."""
+    choices = []
+    for name in heroes:
+        hero = state["players"][name]
+        seat = hero["seat"]
+        for index, card in enumerate(hero["power_ups"]):
+            choices.append(
+                (
+                    f"p|{seat}|{index}",
+                    _("%(hero)s: power-up %(card)s") % {"hero": name, "card": card},
+                )
+            )
+        if hero["signature_move"]:
+            choices.append(
+                (
+                    f"s|{seat}",
+                    _("%(hero)s: signature move %(card)s")
+                    % {"hero": name, "card": hero["signature_move"]},
+                )
+            )
+        else:
+            choices.append((f"s|{seat}", _("%(hero)s: signature move") % {"hero": name}))
+        choices.append((f"l|{seat}", _("%(hero)s: a loot card (spent)") % {"hero": name}))
+        choices.append((f"o|{seat}", _("%(hero)s: an effect in play") % {"hero": name}))
+    return choices
+
+
+def _face(post) -> dict | None:
+    """The tile face typed for an exploration (HT-08), or None when no kind was chosen."""
+    kind = _raw(post, "kind")
+    if not kind:
+        return None
+    face: dict = {"kind": kind}
+    if kind not in FACE_KINDS:
+        return face  # the engine names the kinds it knows
+    wanted = FACE_KEYS[kind]
+    if "level" in wanted:
+        face["level"] = whole(post, "level")
+    if "damage" in wanted:
+        face["damage"] = whole(post, "damage")
+    if "attack" in wanted:
+        face["attack"] = whole(post, "damage")  # one box: damage for monsters, attack otherwise
+    if "reward" in wanted:
+        reward = {}
+        for part in ("loot", "power_ups", "heal"):
+            count = whole(post, part)
+            if count:
+                reward[part] = count
+        face["reward"] = reward
+    return {key: value for key, value in face.items() if value is not None}
+
+
+def build_action(kind: str, post, state: dict, hero: str | None, dice: Dice) -> dict:
+    """The engine action `kind` for `hero` from what the phone posted (raises BadInput)."""
+    action: dict = {"type": kind}
+    if kind != "roll_for_order":
+        action["player"] = hero
+    match kind:
+        case "roll_for_order":
+            rolling = state["pending"][0]["players"] if state["phase"] == "order" else []
+            action["rolls"] = {
+                name: dice(f"roll_{state['players'][name]['seat']}", name) for name in rolling
+            }
+        case "explore":
+            at = hex_at(post, "at")
+            action["at"] = at
+            tile = state["tiles"].get(f"{at[0]},{at[1]}") if at else None
+            # A tile turned back face down is known (HT-08): nothing needs typing again.
+            face = None if tile is not None and tile["face"] == "down" else _face(post)
+            if face is not None:
+                action["tile"] = face
+        case "fight" | "trap_roll":
+            action["roll"] = dice("roll", hero)
+            action["modifiers"] = modifiers(post, state)
+        case "team_battle":
+            partner = _raw(post, "partner")
+            action["partner"] = partner
+            action["roll"] = dice("roll", hero)
+            action["partner_roll"] = dice("partner_roll", partner)
+            action["modifiers"] = modifiers(post, state)
+        case "boss_fight":
+            boss = _raw(post, "boss_player")
+            action["boss_player"] = boss
+            action["roll"] = dice("roll", hero)
+            action["boss_roll"] = dice("boss_roll", boss)
+            action["modifiers"] = modifiers(post, state)
+        case "duel":
+            target = _raw(post, "target")
+            action["target"] = target
+            action["roll"] = dice("roll", hero)
+            action["target_roll"] = dice("target_roll", target)
+            action["modifiers"] = modifiers(post, state)
+        case "challenge_hoard":
+            action["roll"] = dice("roll", hero)  # H-20: the bare roll, never a modifier
+        case "move":
+            to = hex_at(post, "to")
+            paths = {
+                tuple(target["to"]): target["path"]
+                for target in (move_targets(state, hero) if hero in state["players"] else [])
+            }
+            # A place out of reach is still asked of the engine, which says which rule forbids it.
+            action["path"] = paths.get(tuple(to), [to]) if to else None
+        case "use_portal":
+            action["to"] = hex_at(post, "to")
+        case "gain_power_up":
+            action["card"] = _raw(post, "card")
+            source = _raw(post, "from") or "deck"
+            action["from"] = source
+            if source == "player":
+                action["from_player"] = _raw(post, "from_player")
+        case "discard_power_up":
+            action["card"] = _raw(post, "card")
+        case "gain_loot":
+            count = whole(post, "count")
+            action["count"] = 1 if count is None else count
+            cards = names(post, "cards")
+            if cards:
+                action["cards"] = cards
+        case "note_loot":
+            action["cards"] = names(post, "cards")
+        case "play_loot":
+            action["when"] = _raw(post, "when")
+            card = _raw(post, "card")
+            if card:
+                action["card"] = card
+            if post.get("extra_action"):
+                action["extra_action"] = True
+        case "set_trap":
+            action["at"] = hex_at(post, "at")
+            action["when"] = _raw(post, "when")
+            card = _raw(post, "card")
+            if card:
+                action["card"] = card
+        case "take_damage" | "heal":
+            action["amount"] = whole(post, "amount")
+            note = _raw(post, "note")
+            if note and kind == "take_damage":
+                action["note"] = note
+        case "place_hero":
+            action["at"] = hex_at(post, "at")
+            note = _raw(post, "note")
+            if note:
+                action["note"] = note
+        case "move_tile":
+            action["from"] = hex_at(post, "from")
+            action["to"] = hex_at(post, "to")
+    return {key: value for key, value in action.items() if value is not None}

@@ -1,0 +1,126 @@
+"""Heroes of Barcadia as the core sees it: its engine, models, seats and what it projects.
+
+The projector folds every action into the table's `projection` (tracker.barcadia.projections,
+pure), written with the table's row at no extra cost. Each action that ends something — a
+roll, a death, a turn, the win — writes those events' rows as one upsert. Undo writes no row:
+the table's `events_count` moves back with its row and the rows beyond it are hidden until play
+overwrites them (tracker.barcadia.models.CurrentEvents).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.urls import reverse
+from django.utils.translation import gettext_lazy
+
+from tracker.barcadia import projections
+from tracker.barcadia.models import Table, TableEvent, TableLogEntry, TableSeat
+from tracker.core import games
+from tracker.core.games import Game, Projector
+from tracker.rules import barcadia as engine
+from tracker.rules.barcadia.awaiting import describe
+from tracker.rules.errors import RuleError
+from tracker.rules.text import _
+
+NAME_MAX_LENGTH = 100
+_EVENT_COLUMNS = ["kind", "seq", "turn", "hero", "text", "data", "at"]
+
+
+def check_name(name: str) -> str:
+    """A table's name as stored (trimmed), or a RuleError for an empty or overlong one."""
+    trimmed = name.strip() if isinstance(name, str) else ""
+    if not trimmed or len(trimmed) > NAME_MAX_LENGTH:
+        raise RuleError(
+            "HL-02",
+            _("name the table: 1 to {longest} characters", longest=NAME_MAX_LENGTH),
+        )
+    return trimmed
+
+
+def _name_in_state(state: dict) -> str | None:
+    players = list(state.get("players") or {})
+    return _("Table of {heroes}", heroes=", ".join(players)) if players else None
+
+
+def _event_row(table: Table, event: dict) -> TableEvent:
+    values = dict(event)
+    values["at"] = datetime.fromisoformat(values["at"])
+    return TableEvent(table=table, **values)
+
+
+def _upsert(table: Table, events: list[dict]) -> None:
+    """Insert the events, or overwrite the rows with their numbers (left there by an undo)."""
+    if events:
+        TableEvent.all_rows.bulk_create(
+            [_event_row(table, event) for event in events],
+            batch_size=500,
+            update_conflicts=True,
+            unique_fields=["table", "number"],
+            update_fields=_EVENT_COLUMNS,
+        )
+
+
+class TableProjector(Projector):
+    """The table's columns, the turn running now, and the rows of events that are over."""
+
+    def start(self) -> dict:
+        return projections.start()
+
+    def step(self, projection, before, action, after, *, seq, at):
+        return projections.step(projection, before, action, after, seq=seq, at=at)
+
+    def record_fields(self, state, projection):
+        turn = state.get("turn")
+        return {
+            "phase": state["phase"],
+            "turn_number": turn["number"] if turn else 0,
+            "winner": state.get("winner") or "",
+            "events_count": projection["events"],
+        }
+
+    def write(self, record, entry, old, new):
+        _upsert(record, new.get("new") or [])
+
+    def rewind(self, record, keep, old, new):
+        # Nothing to write: `events_count` moves back with the table's row, which hides the
+        # rows of what was taken back (CurrentEvents) until play overwrites them.
+        return
+
+    def write_all(self, record, entries, projections_):
+        events: dict[int, dict] = {}
+        for projection in projections_:
+            for event in projection.get("new") or []:
+                events[event["number"]] = event
+        _upsert(record, list(events.values()))
+
+
+def _waiting_for(table: Table) -> str:
+    state = table.state or {}
+    if not state.get("phase"):
+        return ""
+    return describe(state)["reason"]
+
+
+GAME = games.register(
+    Game(
+        id=engine.GAME,
+        title="Heroes of Barcadia",
+        noun="table",
+        engine=engine,
+        record_model=Table,
+        entry_model=TableLogEntry,
+        entry_fk="table",
+        projector=TableProjector(),
+        seat_model=TableSeat,
+        name_in_state=_name_in_state,
+        check_name=check_name,
+        url=lambda table: reverse("tracker:hob_table", args=[table.pk]),
+        waiting_for=_waiting_for,
+        new_url="tracker:hob_create",
+        new_label=gettext_lazy("New table"),
+        home_heading=gettext_lazy("Your tables"),
+        home_template="barcadia/_home.html",
+        first_action="set_up_table",
+    )
+)

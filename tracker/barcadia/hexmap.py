@@ -1,0 +1,339 @@
+"""The dungeon map as the page draws it: hexes in pixels, faces in a few characters, and the hexes
+a hero may be sent to, from the engine's own query functions.
+
+Pointy-top hexes in axial coordinates (HT-05): a hex of `SIZE` px from centre to corner is
+about 48 px wide and 56 px tall, a thumb's target at a phone's scale. The picture is as large
+as the explored area needs (with a hex of margin); a wider dungeon pans inside its frame.
+No game rule is decided here: what may be explored, walked into or reached by portal comes
+from tracker.rules.barcadia.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+
+from tracker.rules import barcadia as engine
+from tracker.rules.barcadia.geometry import ORIGIN, START_HEXES, adjacent_places, place_of
+from tracker.rules.barcadia.geometry import text as hex_text
+
+SIZE = 28  # px from a hex's centre to a corner
+WIDTH = math.sqrt(3) * SIZE
+ROW = 1.5 * SIZE
+MARGIN = 6  # px around the outermost hexes
+CORNERS = " ".join(
+    f"{SIZE * math.cos(math.radians(60 * k - 30)):.1f},{SIZE * math.sin(math.radians(60 * k - 30)):.1f}"
+    for k in range(6)
+)
+# Where heroes stand on the Starting Point: one on each of its petals, then the centre.
+PETALS = [(1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (0, 0)]
+
+
+def centre(hex_) -> tuple[float, float]:
+    """The pixel centre of a hex (before the picture's offset)."""
+    q, r = hex_
+    return WIDTH * (q + r / 2), ROW * r
+
+
+@dataclass
+class Token:
+    """A hero standing on the map."""
+
+    name: str
+    seat: int
+    initial: str
+    x: float
+    y: float
+    me: bool = False
+    active: bool = False
+
+    @property
+    def text_y(self) -> float:
+        return round(self.y + 4, 1)
+
+
+@dataclass
+class Hex:
+    """One hex of the picture: where it is, what it shows, and what tapping it does."""
+
+    q: int
+    r: int
+    x: float = 0.0
+    y: float = 0.0
+    css: str = ""
+    top: str = ""  # first line: the face (kind and level)
+    bottom: str = ""  # second line: damage or attack, or ✓ when beaten or taken
+    traps: int = 0
+    dropped: int = 0
+    words: str = ""  # the hex in a sentence (for the list in words)
+    target: str = ""  # "explore", "move", "portal", "why" (tap to hear why not), or ""
+    label: str = ""  # the link's accessible name
+    chosen: bool = False
+
+    @property
+    def at(self) -> str:
+        return f"{self.q},{self.r}"
+
+    @property
+    def dark(self) -> bool:
+        return self.css.split()[0] == "down"
+
+    @property
+    def top_y(self) -> float:
+        return round(self.y - (2 if self.bottom else -4), 1)
+
+    @property
+    def bottom_y(self) -> float:
+        return round(self.y + 12, 1)
+
+    @property
+    def mark_y(self) -> float:
+        return round(self.y - 13, 1)
+
+    @property
+    def left_x(self) -> float:
+        return round(self.x - 10, 1)
+
+    @property
+    def right_x(self) -> float:
+        return round(self.x + 10, 1)
+
+
+@dataclass
+class MapView:
+    """Everything the template needs to draw the dungeon."""
+
+    hexes: list[Hex]
+    tokens: list[Token]
+    width: int
+    height: int
+    view_box: str
+    corners: str = CORNERS
+    centre_x: float = 0.0
+    centre_y: float = 0.0
+    words: list[str] = field(default_factory=list)
+
+    @property
+    def links(self) -> list[Hex]:
+        return [hex_ for hex_ in self.hexes if hex_.target]
+
+
+def _face(tile: dict) -> tuple[str, str, str]:
+    """(css class, top line, bottom line) for a recorded tile."""
+    kind = tile["kind"]
+    letter = {"monster": "M", "team_monster": "T", "boss": "B"}.get(kind, "")
+    if tile["face"] == "down":
+        return "down", "?", f"{letter}{tile.get('level', '')}"
+    if letter:
+        if tile["defeated"]:
+            return "beaten", f"{letter}{tile['level']} ✓", ""
+        hurt = tile["damage"] if kind != "boss" else tile["attack"]
+        return ("boss" if kind == "boss" else "monster"), f"{letter}{tile['level']}", f"−{hurt}"
+    if kind == "reward":
+        return "reward", "R ✓" if tile.get("taken") else "R", ""
+    if kind == "portal":
+        return "portal", "◎", ""
+    if kind == "hoard":
+        return "hoard", f"♛{tile['level']}", f"−{tile['attack']}"
+    return "start", "", ""
+
+
+def _tile_words(tile: dict) -> str:
+    """A recorded tile in a sentence, for the map in words."""
+    face = engine.face_words(tile)
+    at = hex_text(tile["at"])
+    if tile["face"] == "down":
+        text = _("%(at)s: face down again (%(face)s)") % {"at": at, "face": face}
+    elif tile.get("defeated"):
+        text = _("%(at)s: %(face)s, beaten") % {"at": at, "face": face}
+    elif tile.get("taken"):
+        text = _("%(at)s: %(face)s, taken") % {"at": at, "face": face}
+    else:
+        text = f"{at}: {face}"
+    if tile["traps"]:
+        text += " · " + _("traps: %(count)s") % {"count": tile["traps"]}
+    if tile["power_ups"]:
+        text += " · " + _("power-ups lying here: %(cards)s") % {
+            "cards": ", ".join(tile["power_ups"])
+        }
+    return text
+
+
+def build(
+    state: dict,
+    *,
+    acting: str | None = None,
+    me: tuple[str, ...] = (),
+    chosen: tuple[int, int] | None = None,
+) -> MapView:
+    """The map of `state`, with the targets of `acting` (the hero this phone may move now)."""
+    hexes: dict[tuple[int, int], Hex] = {}
+    tiles = state.get("tiles") or {}
+    for tile in tiles.values():
+        at = (tile["at"][0], tile["at"][1])
+        if tile["kind"] == "start":
+            css = "start centre" if at == ORIGIN else "start"
+            hexes[at] = Hex(at[0], at[1], css=css, top=_("Start") if at == ORIGIN else "")
+            continue
+        css, top, bottom = _face(tile)
+        hexes[at] = Hex(
+            at[0],
+            at[1],
+            css=css,
+            top=top,
+            bottom=bottom,
+            traps=tile["traps"],
+            dropped=len(tile["power_ups"]),
+            words=_tile_words(tile),
+        )
+    if acting is not None and state.get("phase") == "play":
+        _add_targets(state, acting, hexes)
+    if chosen is not None and place_of(chosen) in hexes:
+        hexes[place_of(chosen)].chosen = True
+    if not hexes:
+        hexes = {hex_: Hex(hex_[0], hex_[1], css="start") for hex_ in START_HEXES}
+    return _layout(state, list(hexes.values()), me)
+
+
+def _add_targets(state: dict, hero: str, hexes: dict) -> None:
+    """Light up where `hero` may go now; the other places next to them are tappable too, to hear
+    the rule that says no."""
+    targets: dict[tuple[int, int], tuple[str, str]] = {}
+    for hex_ in engine.explorable(state, hero):
+        at = (hex_[0], hex_[1])
+        targets[at] = ("explore", _("Explore %(at)s") % {"at": hex_text(at)})
+    for target in engine.move_targets(state, hero):
+        at = (target["to"][0], target["to"][1])
+        words = _("the Starting Point") if at == ORIGIN else hex_text(at)
+        targets.setdefault(at, ("move", _("Move to %(at)s") % {"at": words}))
+    for hex_ in engine.portal_targets(state, hero):
+        at = (hex_[0], hex_[1])
+        if at != ORIGIN:
+            targets.setdefault(
+                at, ("portal", _("Go through the portal to %(at)s") % {"at": hex_text(at)})
+            )
+    for at, (kind, label) in targets.items():
+        found = hexes.setdefault(at, Hex(at[0], at[1], css="unknown", top="?"))
+        found.target, found.label = kind, label
+        found.css += " target"
+    if state["pending"] or state["turn"]["player"] != hero or state["turn"]["actions_left"] < 1:
+        return
+    here = (state["players"][hero]["position"][0], state["players"][hero]["position"][1])
+    for at in adjacent_places(here):
+        if at in targets or at == ORIGIN:
+            continue
+        found = hexes.setdefault(at, Hex(at[0], at[1], css="unknown", top=""))
+        found.target = "why"
+        found.label = _("%(at)s: why not?") % {"at": hex_text(at)}
+
+
+def _layout(state: dict, hexes: list[Hex], me: tuple[str, ...]) -> MapView:
+    points = [centre((h.q, h.r)) for h in hexes]
+    left = min(x for x, _y in points) - WIDTH / 2 - MARGIN
+    top = min(y for _x, y in points) - SIZE - MARGIN
+    right = max(x for x, _y in points) + WIDTH / 2 + MARGIN
+    bottom = max(y for _x, y in points) + SIZE + MARGIN
+    for hex_, (x, y) in zip(hexes, points, strict=True):
+        hex_.x, hex_.y = round(x - left, 1), round(y - top, 1)
+    hexes.sort(key=lambda h: (h.r, h.q))
+    tokens = []
+    active = (state.get("turn") or {}).get("player") if state.get("phase") == "play" else None
+    start_count = 0
+    for name, hero in (state.get("players") or {}).items():
+        at = (hero["position"][0], hero["position"][1])
+        if at == ORIGIN:
+            spot = PETALS[start_count % len(PETALS)]
+            start_count += 1
+            x, y = centre(spot)
+            dy = 0.0
+        else:
+            x, y = centre(at)
+            others = [n for n, h in state["players"].items() if h["position"] == hero["position"]]
+            x += (others.index(name) - (len(others) - 1) / 2) * 16
+            dy = 15.0
+        tokens.append(
+            Token(
+                name=name,
+                seat=hero["seat"],
+                initial=name[:1].upper(),
+                x=round(x - left, 1),
+                y=round(y - top + dy, 1),
+                me=name in me,
+                active=name == active,
+            )
+        )
+    focus = next((t for t in tokens if t.me), None) or next((t for t in tokens if t.active), None)
+    width, height = round(right - left), round(bottom - top)
+    view = MapView(
+        hexes=hexes,
+        tokens=tokens,
+        width=width,
+        height=height,
+        view_box=f"0 0 {width} {height}",
+        centre_x=focus.x if focus else width / 2,
+        centre_y=focus.y if focus else height / 2,
+    )
+    view.words = [h.words for h in hexes if h.words]
+    return view
+
+
+def _num(value: float) -> str:
+    """A coordinate as SVG reads it: no trailing .0, one decimal at most."""
+    text = f"{value:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+def _hex_markup(h: Hex) -> str:
+    dark = " on-down" if h.dark else ""
+    chosen = " chosen" if h.chosen else ""
+    x, y = _num(h.x), _num(h.y)
+    parts = [f'<use href="#hob-hex" x="{x}" y="{y}" class="hex {escape(h.css)}{chosen}"/>']
+    if h.top:
+        parts.append(f'<text class="t{dark}" x="{x}" y="{_num(h.top_y)}">{escape(h.top)}</text>')
+    if h.bottom:
+        parts.append(
+            f'<text class="t sub{dark}" x="{x}" y="{_num(h.bottom_y)}">{escape(h.bottom)}</text>'
+        )
+    if h.traps:
+        parts.append(
+            f'<text class="t mark{dark}" x="{_num(h.right_x)}" y="{_num(h.mark_y)}">'
+            f"⚠{h.traps}</text>"
+        )
+    if h.dropped:
+        parts.append(
+            f'<text class="t mark{dark}" x="{_num(h.left_x)}" y="{_num(h.mark_y)}">'
+            f"★{h.dropped}</text>"
+        )
+    return "".join(parts)
+
+
+def svg(view: MapView, title: str) -> SafeString:
+    """The map as inline SVG: plain hexes, then the lit ones as links, then the heroes.
+
+    Built here rather than in a template: a full dungeon is a few hundred elements, and this
+    is drawn again on every phone each time the table moves.
+    """
+    out = [
+        f'<svg class="hob-svg" width="{view.width}" height="{view.height}" '
+        f'viewBox="{view.view_box}" aria-labelledby="hob-svg-title" data-testid="map">',
+        f'<title id="hob-svg-title">{escape(title)}</title><g aria-hidden="true">',
+    ]
+    out += [_hex_markup(h) for h in view.hexes if not h.target]
+    out.append("</g>")
+    for h in view.links:
+        out.append(
+            f'<a href="?at={h.at}#hob-actions" class="hex-link" aria-label="{escape(h.label)}" '
+            f'data-at="{h.at}" data-target="{h.target}">{_hex_markup(h)}</a>'
+        )
+    for t in view.tokens:
+        classes = f"token s{t.seat}" + (" me" if t.me else "") + (" active" if t.active else "")
+        out.append(
+            f'<g class="{classes}" aria-hidden="true"><circle cx="{_num(t.x)}" cy="{_num(t.y)}" '
+            f'r="8"/><text x="{_num(t.x)}" y="{_num(t.text_y)}">{escape(t.initial)}</text></g>'
+        )
+    out.append("</svg>")
+    return mark_safe("".join(out))  # every text and attribute of ours above is escaped

@@ -1,0 +1,116 @@
+"""A Heroes of Barcadia table as an append-only action log, its seats, and the rows its history reads.
+
+The log (TableLogEntry) is the truth. The table's columns and its events (turns ended, rolls,
+deaths) are projections of it, written by the core's services in the same transaction as each
+action through the game's projector (tracker/barcadia/game.py). An event gets its row once it
+is over, as one upsert; the turn running now lives in the table's `projection`.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+
+from tracker.core.models import LogEntry, LogRecord, Seat
+
+
+class Table(LogRecord):
+    """One game of Heroes of Barcadia for 2–6 heroes, shared by the players' phones."""
+
+    phase = models.CharField(max_length=10, default="setup")
+    turn_number = models.PositiveIntegerField(default=0)
+    winner = models.CharField(max_length=24, blank=True, default="")
+    # How many events have ended in the log as it stands: rows numbered beyond it were taken
+    # back by undo (see CurrentEvents).
+    events_count = models.PositiveIntegerField(default=0, editable=False)
+    # "Pass one phone around": the host's phone acts for every hero. None: not chosen, which
+    # means on while no seat is taken and off once one is (TableScreen.pass_phone).
+    pass_phone = models.BooleanField(null=True, blank=True, default=None)
+
+    class Meta(LogRecord.Meta):
+        indexes = [models.Index(fields=["owner", "-updated_at"], name="hob_table_owner_recent")]
+
+
+class TableLogEntry(LogEntry):
+    """One action of a table's log: append-only; undo deletes from the end."""
+
+    # No index of its own: the unique (table, seq) index serves every lookup by table.
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="log_entries", db_index=False
+    )
+
+    class Meta(LogEntry.Meta):
+        ordering = ["table", "seq"]
+        verbose_name = "table log entry"
+        verbose_name_plural = "table log entries"
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seq"], name="hob_log_seq_unique"),
+            models.CheckConstraint(condition=models.Q(seq__gte=1), name="hob_log_seq_from_one"),
+        ]
+
+
+class TableSeat(Seat):
+    """A hero's seat at a table: taken by a friend's phone (a guest) or account."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+
+    class Meta(Seat.Meta):
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="hob_seat_number_unique")
+        ]
+
+
+class CurrentEvents(models.Manager):
+    """Only the events of the log as it stands: undo leaves the rows of what it took back.
+
+    An undo moves the table's `events_count` back with its row and writes nothing else; the
+    rows beyond it are hidden here and overwritten (one upsert) when play reaches them again.
+    """
+
+    def get_queryset(self):
+        return super().get_queryset().filter(number__lte=models.F("table__events_count"))
+
+
+class EventKind(models.TextChoices):
+    ORDER = "order", "order roll"
+    TURN = "turn", "turn"
+    ROLL = "roll", "roll"
+    DEATH = "death", "death"
+    WIN = "win", "win"
+
+
+class TableEvent(models.Model):
+    """Something of a game that is over: a turn ended, a roll made, a hero's death, the win.
+
+    `text` is the event in a player's words (a tracker.rules.text.Msg as JSON, so a screen can
+    translate it); `data` holds its numbers: a roll's sides and totals, or at a turn's end
+    every hero's health, power-ups and who led.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
+    number = models.PositiveIntegerField()  # 1 for the table's first event
+    kind = models.CharField(max_length=8, choices=EventKind)
+    seq = models.PositiveIntegerField()  # the log entry it happened at
+    turn = models.PositiveIntegerField(default=0)  # 0 while rolling for order
+    hero = models.CharField(max_length=24, blank=True, default="")
+    text = models.JSONField(default=dict)
+    data = models.JSONField(default=dict, blank=True)
+    at = models.DateTimeField()
+
+    all_rows = models.Manager()
+    objects = CurrentEvents()
+
+    class Meta:
+        base_manager_name = "all_rows"
+        default_manager_name = "objects"
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="hob_event_number_unique")
+        ]
+        indexes = [
+            models.Index(fields=["table", "kind", "number"], name="hob_event_kind"),
+            models.Index(fields=["table", "turn"], name="hob_event_turn"),
+        ]
+
+    def __str__(self) -> str:
+        return f"event {self.number}: {self.kind}"

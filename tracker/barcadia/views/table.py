@@ -1,0 +1,245 @@
+"""The table screen every phone shows: the page, its live check, one action per POST, and undo.
+
+Views of a shared table never ask for an account: a guest's phone holds its seat in a signed
+cookie, and `seats.access` answers 404 to anyone who is neither the host nor seated. An action
+is for the hero its `player` names; a phone may post it only for a seat it holds (or, when the
+host passes one phone round, the host's phone for anyone). htmx requests get the live region
+back; plain ones are redirected to the page (post/redirect/get), so back and refresh never
+apply an action twice. Every form names the version it was drawn from.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+
+from django.contrib import messages
+from django.db import OperationalError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import push_url
+
+from tracker.barcadia import forms, services
+from tracker.barcadia.game import GAME
+from tracker.barcadia.seat_cards import seat_rows
+from tracker.barcadia.table_screen import TableScreen
+from tracker.core import seats
+from tracker.core.i18n import say
+from tracker.rules.barcadia import ACTION_TYPES, describe_action
+from tracker.rules.errors import RuleError
+
+logger = logging.getLogger(__name__)
+TEMPLATE = "barcadia/table.html"
+REFUSED = "barcadia/refused.html"
+MORE = "barcadia/_more.html"
+WORDS = "barcadia/_words.html"
+# The app's D20: a die rolled by the view, never by the engine (the log keeps the result).
+_DIE = random.SystemRandom()
+PLAYABLE = set(ACTION_TYPES) - {"set_up_table"}
+
+
+def roll_d20() -> int:
+    """One roll of the app's D20."""
+    return _DIE.randint(1, 20)
+
+
+def table_access(request: HttpRequest, table: int) -> seats.Access:
+    """The table if this request may see it (host or seated), else 404."""
+    return seats.access(request, game=GAME, record_id=table)
+
+
+def _context(request: HttpRequest, screen: TableScreen, **extra) -> dict:
+    # A whole page draws "More" at once; a swap leaves it to be fetched when opened (small).
+    return {"table": screen.table, "screen": screen, "more_inline": not request.htmx, **extra}
+
+
+def _answer(request: HttpRequest, screen: TableScreen, *, status: int = 200) -> HttpResponse:
+    """htmx: the live region as it is now; plain: back to the page with the message (PRG)."""
+    if request.htmx:
+        return _stay(render(request, f"{TEMPLATE}#live", _context(request, screen)))
+    if screen.conflict:
+        messages.warning(request, _("This changed on another phone — here is where it stands now."))
+    elif screen.error:
+        rule = f"{screen.error_rule}: " if screen.error_rule else ""
+        messages.error(request, f"{rule}{screen.error}")
+    elif screen.notice:
+        messages.info(request, screen.notice)
+    if screen.undo_confirm or screen.end_confirm:
+        # A question, not a change: the page is drawn asking it.
+        return render(request, TEMPLATE, _context(request, screen), status=status)
+    return redirect("tracker:hob_table", table=screen.table.pk)
+
+
+def _stay(response: HttpResponse) -> HttpResponse:
+    """The page's address stays the table's: the forms are boosted (hx-boost keeps their
+    markup small), and a boosted answer would otherwise put the action's URL in the history."""
+    return push_url(response, False)
+
+
+def _chosen(request: HttpRequest) -> tuple[list[int] | None, str]:
+    """The hex a tap on the map chose (``?at=q,r``), or why it can't be read."""
+    text = request.GET.get("at", "")
+    if not text:
+        return None, ""
+    try:
+        return forms.parse_hex(text[:40]), ""
+    except forms.BadInput as error:
+        return None, error.message
+
+
+@never_cache
+@require_GET
+def table_page(request: HttpRequest, table: int) -> HttpResponse:
+    """The whole table on this phone; ``?at=q,r`` is a hex tapped on the map."""
+    access = table_access(request, table)
+    chosen, problem = _chosen(request)
+    screen = TableScreen(
+        access, chosen=chosen, error=problem, error_rule="HL-02" if problem else ""
+    )
+    part = request.GET.get("part")
+    if request.htmx and part == "actions":
+        return render(request, f"{TEMPLATE}#actions", _context(request, screen))
+    if request.htmx and part == "more":
+        return render(request, MORE, _context(request, screen))
+    if request.htmx and part == "words":
+        return render(request, WORDS, _context(request, screen))
+    # The host's page carries the seats' join links as QR codes (open while one is free and
+    # the order is being rolled: friends are still sitting down).
+    rows = seat_rows(request, access.record) if access.is_owner else []
+    open_seats = screen.phase == "order" and any(not row["seat"].taken for row in rows)
+    extra = {"rows": rows, "seats_open": open_seats, "host_seated": bool(access.seats)}
+    return render(request, TEMPLATE, _context(request, screen, **extra))
+
+
+@never_cache
+@require_GET
+def live(request: HttpRequest, table: int) -> HttpResponse:
+    """Has the table moved on since version ``?v=``? 204 if not (one indexed read), else the
+    live region drawn afresh.
+
+    A check that can't read the table this instant (the database busy with a write) is told
+    "nothing new" rather than shown an error: the phone asks again at its next check.
+    """
+    try:
+        return _live(request, table)
+    except OperationalError:
+        logger.warning("live check of table %s: the database was busy; the phone asks again", table)
+        return HttpResponse(status=204)
+
+
+def _live(request: HttpRequest, table: int) -> HttpResponse:
+    version = seats.version_seen(request, game=GAME, record_id=table)
+    if version is None:
+        raise Http404("no such table")
+    if request.GET.get("v") == str(version):
+        return HttpResponse(status=204)
+    screen = TableScreen(table_access(request, table))
+    return render(request, f"{TEMPLATE}#live", _context(request, screen))
+
+
+def _forbidden(request: HttpRequest, access, hero: str) -> HttpResponse:
+    """One seat can't act for another: 403 with words (htmx gets them in its region)."""
+    screen = TableScreen(access)
+    mine = ", ".join(screen.my_heroes)
+    if mine:
+        words = _(
+            "This phone sits as %(mine)s: it can't act for %(hero)s. Only %(hero)s's phone can."
+        ) % {"mine": mine, "hero": hero}
+    else:
+        words = _(
+            "This phone holds no seat: it can't act for %(hero)s. Take a seat with the host's "
+            "link, or ask the host to pass one phone around."
+        ) % {"hero": hero}
+    if request.htmx:
+        screen = TableScreen(access, error=words, forbidden=True)
+        return _stay(render(request, f"{TEMPLATE}#live", _context(request, screen)))
+    context = {"table": access.record, "words": words}
+    return render(request, REFUSED, context, status=403)
+
+
+def _notice(dice: forms.Dice) -> str:
+    """The app's dice said back: "The app rolled 14 for Ana." """
+    parts = [
+        _("The app's D20 rolled %(roll)s for %(hero)s.") % {"roll": roll, "hero": hero}
+        for hero, roll in dice.by_app
+    ]
+    return " ".join(parts)
+
+
+@never_cache
+@require_POST
+def act(request: HttpRequest, table: int, action: str) -> HttpResponse:
+    """Apply one engine action built from what the phone posted."""
+    if action not in PLAYABLE:
+        raise Http404("no such action")
+    access = table_access(request, table)
+    form = forms.ActForm(request.POST)
+    if not form.is_valid():
+        if "version" in form.errors:
+            return _answer(request, TableScreen(access, conflict=True))
+        return _answer(request, TableScreen(access, error=_("That did not work: try again.")))
+    record = access.record
+    state = record.state
+    screen = TableScreen(access)
+    hero = None
+    if action != "roll_for_order":
+        hero = form.cleaned_data["player"].strip() or screen.acting or ""
+        if hero in state["players"] and not screen.may_act_for(hero):
+            return _forbidden(request, access, hero)
+        if hero not in state["players"] and screen.watching:
+            return _forbidden(request, access, hero or _("that hero"))
+    if (
+        action == "end_turn"
+        and state["phase"] == "play"
+        and not state["pending"]
+        and state["turn"]["player"] == hero
+        and state["turn"]["actions_taken"] == 0
+        and form.cleaned_data["confirm"] != "yes"
+    ):
+        # HT-06: the app does not refuse it, but asks first.
+        return _answer(request, TableScreen(access, end_confirm=True))
+    dice = forms.Dice(request.POST, roll_d20)
+    try:
+        engine_action = forms.build_action(action, request.POST, state, hero, dice)
+        record = services.table_apply(
+            table=record, action=engine_action, expected_version=form.cleaned_data["version"]
+        )
+    except (RuleError, forms.BadInput) as error:
+        return _answer(request, TableScreen(access, error=error.message, error_rule=error.rule))
+    except services.VersionConflict as conflict:
+        access.record = conflict.record
+        return _answer(request, TableScreen(access, conflict=True))
+    access.record = record
+    return _answer(request, TableScreen(access, notice=_notice(dice)))
+
+
+@never_cache
+@require_POST
+def undo(request: HttpRequest, table: int) -> HttpResponse:
+    """Take back the newest action; another player's is confirmed first."""
+    access = table_access(request, table)
+    form = forms.ActForm(request.POST)
+    if not form.is_valid():
+        return _answer(request, TableScreen(access, conflict=True))
+    screen = TableScreen(access)
+    if form.cleaned_data["version"] != access.record.version:
+        return _answer(request, TableScreen(access, conflict=True))
+    if screen.undo_needs_confirm and form.cleaned_data["confirm"] != "yes":
+        return _answer(request, TableScreen(access, undo_confirm=True))
+    try:
+        record = services.table_undo(
+            table=access.record, expected_version=form.cleaned_data["version"]
+        )
+    except services.VersionConflict as conflict:
+        access.record = conflict.record
+        return _answer(request, TableScreen(access, conflict=True))
+    except services.UndoError:
+        return _answer(request, TableScreen(access, error=_("There is nothing to undo yet.")))
+    access.record = record
+    undone = record.undone or []
+    words = "; ".join(say(describe_action(s.before, s.action, s.after)) for s in undone)
+    notice = _("Undone: %(what)s.") % {"what": words} if words else _("Undone.")
+    return _answer(request, TableScreen(access, notice=notice))

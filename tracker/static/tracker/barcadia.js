@@ -1,0 +1,85 @@
+// Heroes of Barcadia: small helpers for the table screen. Everything works without this file
+// (links and forms post and reload); with it, a tap on the map opens the right form in place,
+// the map keeps this phone's hero in view, and a hidden phone stops asking for changes.
+(function () {
+  "use strict";
+
+  var centred = "";
+
+  // Keep this phone's hero (or the active one) in the middle of the map when it moves.
+  function centreMap() {
+    document.querySelectorAll(".hob-map-frame").forEach(function (frame) {
+      var where = frame.dataset.cx + "," + frame.dataset.cy;
+      if (where === centred) return;
+      centred = where;
+      var x = Number(frame.dataset.cx || 0);
+      var y = Number(frame.dataset.cy || 0);
+      frame.scrollLeft = Math.max(0, x - frame.clientWidth / 2);
+      frame.scrollTop = Math.max(0, y - frame.clientHeight / 2);
+    });
+  }
+
+  // A tap on a lit hex: fetch the actions panel for it instead of loading the page again.
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("a.hex-link");
+    if (!link || !window.htmx) return;
+    event.preventDefault();
+    var url = window.location.pathname + "?part=actions&at=" + encodeURIComponent(link.dataset.at);
+    window.htmx.ajax("GET", url, { target: "#hob-actions", swap: "outerHTML" }).then(function () {
+      var panel = document.getElementById("hob-actions");
+      if (panel) {
+        panel.scrollIntoView({ block: "start" });
+        panel.focus({ preventScroll: true });
+      }
+    });
+  });
+
+  // A phone whose screen is off or in another tab does not poll; it asks once on return.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail && event.detail.elt;
+    if (elt && elt.id === "hob-live" && event.detail.requestConfig &&
+        event.detail.requestConfig.verb === "get" && document.hidden) {
+      event.preventDefault();
+    }
+  });
+  document.addEventListener("visibilitychange", function () {
+    var live = document.getElementById("hob-live");
+    if (!document.hidden && live && window.htmx) window.htmx.trigger(live, "hob-wake");
+  });
+
+  // Typing in a form when another phone changes the table: what was typed or chosen comes
+  // back into the same form once the table is redrawn (only the version moves on).
+  var skipped = { version: true, csrfmiddlewaretoken: true };
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    if (!target || target.id !== "hob-live" || event.detail.requestConfig.verb !== "get") return;
+    var active = document.activeElement;
+    if (!active || !target.contains(active) || !active.form) return;
+    var form = active.form;
+    var kept = [];
+    new FormData(form).forEach(function (value, name) {
+      if (!skipped[name]) kept.push([name, value]);
+    });
+    var action = form.getAttribute("action");
+    var focused = active.name;
+    document.addEventListener("htmx:afterSettle", function restore() {
+      document.removeEventListener("htmx:afterSettle", restore);
+      var again = document.querySelector('#hob-live form[action="' + action + '"]');
+      if (!again) return;
+      kept.forEach(function (pair) {
+        again.querySelectorAll('[name="' + pair[0] + '"]').forEach(function (box) {
+          if (box.type === "radio" || box.type === "checkbox") {
+            box.checked = box.value === pair[1];
+          } else if (box.tagName === "SELECT" || box.type !== "hidden") {
+            box.value = pair[1];
+          }
+        });
+      });
+      var box = focused && again.querySelector('[name="' + focused + '"]');
+      if (box) box.focus({ preventScroll: true });
+    });
+  });
+
+  document.addEventListener("DOMContentLoaded", centreMap);
+  document.addEventListener("htmx:afterSettle", centreMap);
+})();
