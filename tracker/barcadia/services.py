@@ -67,13 +67,18 @@ def table_apply(*, table: Table, action: dict, expected_version: int) -> Table:
         owner=table.owner_id,
         action=clean_action(action),
         expected_version=expected_version,
+        record=table,  # as the view read it: the write itself proves it is still current
     )
 
 
 def table_undo(*, table: Table, expected_version: int) -> Table:
     """Take back the newest action, as if it had never been played (`undone`: what it was)."""
     return core.record_undo(
-        game=GAME, record_id=table.pk, owner=table.owner_id, expected_version=expected_version
+        game=GAME,
+        record_id=table.pk,
+        owner=table.owner_id,
+        expected_version=expected_version,
+        record=table,
     )
 
 
