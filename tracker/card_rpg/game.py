@@ -21,6 +21,7 @@ from tracker.card_rpg.models import ActionLogEntry, Character, Fight, PlaySessio
 from tracker.card_rpg.projections import FightRecord, Latest, SessionRecord
 from tracker.core import games
 from tracker.core.games import Game, Projector
+from tracker.core.services import insert_rows
 from tracker.rules import card_rpg as engine
 from tracker.rules.card_rpg.table import VirtualTable
 
@@ -93,9 +94,15 @@ def _fight_row(character, record: FightRecord) -> Fight:
     )
 
 
-def _upsert(model, rows: list, fields: list[str]) -> None:
-    """Insert rows, or overwrite the ones with the same numbers (left there by an undo)."""
-    if rows:
+def _upsert(model, rows: list, fields: list[str], *, fresh: bool = False) -> None:
+    """Insert rows, or overwrite the ones with the same numbers (left there by an undo).
+
+    `fresh`: the character has no such rows yet (a whole log written at once), so they are
+    inserted in batches, the quickest way to hold the write lock briefly.
+    """
+    if fresh:
+        insert_rows(model, rows)
+    elif rows:
         model.all_rows.bulk_create(
             rows,
             batch_size=500,
@@ -160,15 +167,19 @@ class CharacterProjector(Projector):
                 sessions[session["number"]] = session
             if fight is not None and fight["ended_seq"] is not None:
                 fights[fight["number"]] = fight
+        # A log written at once for a new character (an import, a restore) has no rows yet.
+        fresh = not PlaySession.all_rows.filter(character=record).exists()
         _upsert(
             PlaySession,
             [_session_row(record, _load(SessionRecord, s)) for s in sessions.values()],
             _SESSION_COLUMNS,
+            fresh=fresh,
         )
         _upsert(
             Fight,
             [_fight_row(record, _load(FightRecord, f)) for f in fights.values()],
             _FIGHT_COLUMNS,
+            fresh=fresh and not Fight.all_rows.filter(character=record).exists(),
         )
 
 
