@@ -249,7 +249,9 @@ def character_export(*, character: Character) -> str:
     return core.record_export(game=GAME, record=character)
 
 
-def character_import(*, owner, text: str | bytes | IO, name: str | None = None) -> Character:
+def character_import(
+    *, owner, text: str | bytes | IO, name: str | None = None, share: float = 1.0
+) -> Character:
     """Create a new character from a Card RPG log file, after replaying every action in it.
 
     `text` is the file's text, its bytes, or an open (uploaded) file. `name` overrides the
@@ -260,7 +262,7 @@ def character_import(*, owner, text: str | bytes | IO, name: str | None = None) 
     for a bad name); nothing is written. The character comes back with `earlier_imports`: the
     owner's characters imported from the very same file before.
     """
-    prepared = core.record_import_prepare(text=text, name=name)
+    prepared = core.record_import_prepare(text=text, name=name, share=share)
     if prepared.game is not GAME:
         raise ImportRefused(
             f"this file is a {prepared.game.title} log, not a Card RPG character's: import it "

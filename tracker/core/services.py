@@ -18,6 +18,7 @@ from __future__ import annotations
 import enum
 import hashlib
 import json
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -34,6 +35,10 @@ from tracker.rules import log as logfile
 from tracker.rules.errors import ReplayError, RuleError
 
 DEFAULT_MAX_LOG_ACTIONS = 20_000
+# An import made from a web page replays its file at this share of a processor (pausing in
+# between), so the players at the table beside it keep their pace; the command line does not.
+WEB_IMPORT_SHARE = 0.5
+PACE_EVERY = 250
 
 
 class VersionConflict(Exception):
@@ -447,7 +452,9 @@ class PreparedImport:
     values: list = field(default_factory=list)
 
 
-def record_import_prepare(*, text: str | bytes | IO, name: str | None = None) -> PreparedImport:
+def record_import_prepare(
+    *, text: str | bytes | IO, name: str | None = None, share: float = 1.0
+) -> PreparedImport:
     """Read, check and replay a log file with no transaction open (the slow part of an import).
 
     Raises ImportRefused (or ValueError) for a file that is not a log this app reads, and the
@@ -468,7 +475,7 @@ def record_import_prepare(*, text: str | bytes | IO, name: str | None = None) ->
     actions = document["actions"]
     if not actions:
         raise ImportRefused(f"the log holds no actions: a {game.noun}'s log starts with its first")
-    steps, projections = _replay(game, actions, timezone.now())
+    steps, projections = _replay(game, actions, timezone.now(), share=share)
     if name is None:
         given = document.get("name")
         name = given if isinstance(given, str) else game.name_in_state(steps[-1].after)
@@ -626,14 +633,27 @@ def _snapshot(step: Step, projection: dict, table) -> dict:
 
 
 def _replay(
-    game: Game, actions: Sequence[dict], at: datetime | Sequence[datetime]
+    game: Game,
+    actions: Sequence[dict],
+    at: datetime | Sequence[datetime],
+    *,
+    share: float = 1.0,
 ) -> tuple[list[Step], list[dict]]:
-    """Every Step of a log from the empty start, and the projection after each."""
+    """Every Step of a log from the empty start, and the projection after each.
+
+    `share` below 1 paces the work: after each stretch of actions it rests so that it takes
+    at most that share of one processor (a long import beside players at the table).
+    """
     steps: list[Step] = []
     projections: list[dict] = []
     times = at if isinstance(at, list | tuple) else None
     state, projection = game.engine.initial_state(), game.projector.start()
+    stretch = time.perf_counter()
     for index, action in enumerate(actions):
+        if share < 1.0 and index % PACE_EVERY == PACE_EVERY - 1:
+            worked = time.perf_counter() - stretch
+            time.sleep(worked * (1.0 - share) / share)
+            stretch = time.perf_counter()
         when = times[index] if times is not None else at
         try:
             after = game.engine.apply(state, action)

@@ -53,7 +53,7 @@ def record_import(request: HttpRequest) -> HttpResponse:
     if posted and form.is_valid():
         text = form.cleaned_data["log_file"]
         try:
-            prepared = core.record_import_prepare(text=text)
+            prepared = core.record_import_prepare(text=text, share=core.WEB_IMPORT_SHARE)
         except ReplayError as error:
             kind = error.action.get("type", "?") if isinstance(error.action, dict) else "?"
             form.add_error(

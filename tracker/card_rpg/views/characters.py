@@ -30,6 +30,7 @@ from tracker.card_rpg.forms.characters import (
 )
 from tracker.card_rpg.models import Character
 from tracker.card_rpg.services import VersionConflict
+from tracker.core import services as core
 from tracker.rules import ReplayError, RuleError, Ruleset
 from tracker.templatetags.cards import card_name
 
@@ -320,7 +321,9 @@ def character_import(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             character = services.character_import(
-                owner=request.user, text=form.cleaned_data["log_file"]
+                owner=request.user,
+                text=form.cleaned_data["log_file"],
+                share=core.WEB_IMPORT_SHARE,
             )
         except ReplayError as error:
             # Count from 1 for players, and say which kind of action it was.

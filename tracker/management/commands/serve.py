@@ -52,6 +52,10 @@ class Command(BaseCommand):
             "--worker-class",
             "sync",
             "--no-control-socket",
+            # The largest import (paced beside the players, docs/reliability.md) takes seconds
+            # on a busy machine: room for it before a worker counts as stuck.
+            "--timeout",
+            "90",
             "--access-logfile",
             "-",
         ]
