@@ -15,7 +15,7 @@ PYTHON ?= $(shell for c in python3.13 python3.14 python3.12 python3 python; do \
 	if command -v $$c >/dev/null 2>&1 && $$c -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; \
 	then command -v $$c; break; fi; done)
 
-.PHONY: help run test setup setup-test browser messages lint format migrate bench bench-play crash-test load-test clean
+.PHONY: help run test setup setup-test browser messages lint format migrate bench bench-play crash-test load-test import-drill storage-drill clean
 
 help:
 	@echo "make run   - install and start the app (http://<this machine>:$(PORT)/)"
@@ -96,6 +96,14 @@ crash-test: setup-test
 
 load-test: setup-test
 	$(PY) bench/load_test.py
+
+# Players at the table while the largest allowed file is imported (docs/reliability.md).
+import-drill: setup-test
+	$(PY) bench/import_drill.py
+
+# Bytes stored per action for a 10,000-action career, now and as before (docs/performance.md).
+storage-drill: setup-test
+	$(PY) bench/storage.py --backend both
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache
