@@ -41,6 +41,8 @@ MIDDLEWARE = [
     # whitenoise above, so they never reach this). Django pads compressed responses at random
     # against BREACH-style guessing of the CSRF token.
     "django.middleware.gzip.GZipMiddleware",
+    # Below gzip, so it compacts the HTML before it is compressed.
+    "cardrpg.http.CompactHtmlMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The language: the player's choice (a cookie, also kept on their account), else the
     # browser's Accept-Language on a first visit.

@@ -32,15 +32,15 @@ def card(code: str, size: str = "", extra_class: str = ""):
     )
     if deck.is_joker(code):
         return format_html(
-            '<span class="{}" role="img" aria-label="{}"><span class="pc-rank">🃏</span>'
-            '<span class="pc-suit">{}</span></span>',
+            '<span class="{}" role="img" aria-label="{}"><b>🃏</b><i>{}</i></span>',
             classes,
             card_name(code),
             "B" if code == "JK1" else "R",
         )
+    # Rank in <b>, suit in <i> (plain, not italic: cards.css): the shortest markup that keeps
+    # them apart, since a swap may draw a whole hand and the discard pile.
     return format_html(
-        '<span class="{}" role="img" aria-label="{}"><span class="pc-rank">{}</span>'
-        '<span class="pc-suit">{}</span></span>',
+        '<span class="{}" role="img" aria-label="{}"><b>{}</b><i>{}</i></span>',
         classes,
         card_name(code),
         deck.rank(code),
