@@ -104,6 +104,8 @@ def main() -> int:
     for _ in range(args.steps):
         player.step()
 
+    if os.environ.get("PROFILE_DUMP"):
+        profile.dump_stats(os.environ["PROFILE_DUMP"])
     stats = pstats.Stats(profile)
     total = 0.0
     parts: dict[str, float] = {}
