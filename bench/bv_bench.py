@@ -1,6 +1,6 @@
 """Barbarian Vince: an action's time and queries after 10 and after 5,000 prior actions.
 
-    /work/venv/bin/python bench/bv_bench.py [--long 5000] [--repeat 30] [--seed 2024]
+    .venv/bin/python bench/bv_bench.py [--long 5000] [--repeat 30] [--seed 2024]
 
 A random adventure that never ends (tracker.rules.barbarian_vince.bot, fixed seed) is imported
 into a throw-away SQLite database in a temporary folder, cut at 10, at `--middle` and at `--long`
