@@ -240,7 +240,7 @@ class Screen:
     def heading(self) -> str:
         """The heading in English (compared with the engine's English instruction)."""
         if "turn" in self.actions:
-            return TURN_TITLES.get(self.reason, "Turn a card")
+            return TURN_TITLES.get(self.reason, gettext_noop("Turn a card"))
         return REASON_TITLES.get(self.reason) or self.reason[:1].upper() + self.reason[1:]
 
     @property
