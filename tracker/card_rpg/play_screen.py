@@ -12,98 +12,120 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from django.urls import reverse
-from django.utils.translation import gettext, gettext_lazy, ngettext
+from django.utils.translation import gettext, gettext_lazy, gettext_noop, ngettext
 
 from tracker.card_rpg.dice_roller import die_face
+from tracker.core.i18n import say
 from tracker.rules import RuleError, buy_top_offer, rule_summary
 from tracker.rules import apply as engine_apply
 from tracker.rules.card_rpg import VirtualTable, places
 from tracker.rules.cards import (
     DECK,
     RANKS,
-    SUIT_NAMES,
     SUIT_SYMBOLS,
     SUITS,
     CardNotationError,
-    card_text,
     parse_card,
     rank,
     suit,
 )
-from tracker.templatetags.cards import card_name
+from tracker.templatetags.cards import SUIT_PLURALS, card_name
+from tracker.templatetags.cards import card_words as card_text
 
 # Where a greyed-out card of the grid is, in a word or two.
 SHORT_PLACE = {
-    places.CLASS_CARD: "class",
-    places.INVENTORY: "inventory",
-    places.HAND: "hand",
-    places.DISCARD: "discard",
-    places.DRAW_BOTTOM: "bottom",
-    places.MONSTER: "monster",
-    places.HIDDEN: "under",
-    places.ATTACK_PILE: "attack pile",
-    places.TABLE: "table",
+    places.CLASS_CARD: gettext_lazy("class"),
+    places.INVENTORY: gettext_lazy("inventory"),
+    places.HAND: gettext_lazy("hand"),
+    places.DISCARD: gettext_lazy("discard"),
+    places.DRAW_BOTTOM: gettext_lazy("bottom"),
+    places.MONSTER: gettext_lazy("monster"),
+    places.HIDDEN: gettext_lazy("under"),
+    places.ATTACK_PILE: gettext_lazy("attack pile"),
+    places.TABLE: gettext_lazy("table"),
 }
 
 # The actions that make up the main path of the game; the rest wait under "More".
 SIDE_ACTIONS = ("buy_back", "buy_top", "sell", "note_hand", "end_session")
 # The inputs a virtual table can fill in, and what its button says.
 DEAL_LABELS = {
-    "start_session": "Shuffle and deal my hand",
-    "note_hand": "Show me the cards I drew",
-    "reveal_monster": "Turn the next monster",
-    "roll_monster_hp": "Roll the monster's HP",
-    "turn": "Turn the card",
-    "level_up": "Roll for my new HP",
+    "start_session": gettext_lazy("Shuffle and deal my hand"),
+    "note_hand": gettext_lazy("Show me the cards I drew"),
+    "reveal_monster": gettext_lazy("Turn the next monster"),
+    "roll_monster_hp": gettext_lazy("Roll the monster's HP"),
+    "turn": gettext_lazy("Turn the card"),
+    "level_up": gettext_lazy("Roll for my new HP"),
 }
 # At a virtual table: what the app does for a card turned, by the reason it is turned.
 VIRTUAL_TURN = {
-    "random attack": "Random attack: the app turns the top card of the draw pile.",
-    "critical hit": "Critical hit: the app turns the top card of the draw pile (face cards and "
-    "Jokers are discarded until a number card comes; it deals double).",
-    "monster attack card": "The {monster} attacks: the app turns the top card of its attack pile.",
-    "monster random attack": "The {monster} makes a random attack: the app turns the top card "
-    "of the draw pile.",
-    "monster critical hit": "The {monster} scores a critical hit: the app turns the top card of "
-    "the draw pile (face cards and Jokers are discarded until a number card comes; it deals "
-    "double).",
-    "loot": "Loot: the app turns the next card that lay face down under the {monster}.",
-    "jack extra card": "The Jack's extra card: the app turns the top card of the draw pile.",
+    "random attack": gettext_lazy("Random attack: the app turns the top card of the draw pile."),
+    "critical hit": gettext_lazy(
+        "Critical hit: the app turns the top card of the draw pile (face cards and "
+        "Jokers are discarded until a number card comes; it deals double)."
+    ),
+    "monster attack card": gettext_lazy(
+        "The {monster} attacks: the app turns the top card of its attack pile."
+    ),
+    "monster random attack": gettext_lazy(
+        "The {monster} makes a random attack: the app turns the top card of the draw pile."
+    ),
+    "monster critical hit": gettext_lazy(
+        "The {monster} scores a critical hit: the app turns the top card of "
+        "the draw pile (face cards and Jokers are discarded until a number card comes; it deals "
+        "double)."
+    ),
+    "loot": gettext_lazy(
+        "Loot: the app turns the next card that lay face down under the {monster}."
+    ),
+    "jack extra card": gettext_lazy(
+        "The Jack's extra card: the app turns the top card of the draw pile."
+    ),
 }
 # The undo button names the action it takes back, in the player's words.
 UNDO_WORDS = {
-    "start_session": "Start the session",
-    "note_hand": "Note {cards}",
-    "reveal_monster": "Monster {card}",
-    "roll_monster_hp": "Roll the monster's HP",
-    "attack": "Attack with {cards}",
-    "use_item": "Use the {card}",
-    "sell": "Sell the {card}",
-    "turn": "Turn the {card}",
-    "end_turn": "End my turn",
-    "save": "Save with the {card}",
-    "accept_death": "Accept death",
-    "keep_hand": "Keep my hand",
-    "level_up": "Roll for new HP",
-    "buy_back": "Buy back the {card}",
-    "buy_top": "Buy the {card}",
-    "end_session": "End the session",
-    "rename": "Rename to {name}",
+    "start_session": gettext_lazy("Start the session"),
+    "note_hand": gettext_lazy("Note {cards}"),
+    "reveal_monster": gettext_lazy("Monster {card}"),
+    "roll_monster_hp": gettext_lazy("Roll the monster's HP"),
+    "attack": gettext_lazy("Attack with {cards}"),
+    "use_item": gettext_lazy("Use the {card}"),
+    "sell": gettext_lazy("Sell the {card}"),
+    "turn": gettext_lazy("Turn the {card}"),
+    "end_turn": gettext_lazy("End my turn"),
+    "save": gettext_lazy("Save with the {card}"),
+    "accept_death": gettext_lazy("Accept death"),
+    "keep_hand": gettext_lazy("Keep my hand"),
+    "level_up": gettext_lazy("Roll for new HP"),
+    "buy_back": gettext_lazy("Buy back the {card}"),
+    "buy_top": gettext_lazy("Buy the {card}"),
+    "end_session": gettext_lazy("End the session"),
+    "rename": gettext_lazy("Rename to {name}"),
 }
 # The several-card entries: what their button says.
 ENTRY_SUBMIT = {
-    "start_session": "Start with these cards",
-    "note_hand": "Note them",
-    "attack": "Attack",
+    "start_session": gettext_lazy("Start with these cards"),
+    "note_hand": gettext_lazy("Note them"),
+    "attack": gettext_lazy("Attack"),
 }
 TURN_TITLES = {
-    "random attack": "Random attack",
-    "critical hit": "Critical hit!",
-    "monster attack card": "The monster attacks",
-    "monster random attack": "The monster's random attack",
-    "monster critical hit": "The monster's critical hit!",
-    "loot": "Loot",
-    "jack extra card": "The Jack's extra card",
+    "random attack": gettext_noop("Random attack"),
+    "critical hit": gettext_noop("Critical hit!"),
+    "monster attack card": gettext_noop("The monster attacks"),
+    "monster random attack": gettext_noop("The monster's random attack"),
+    "monster critical hit": gettext_noop("The monster's critical hit!"),
+    "loot": gettext_noop("Loot"),
+    "jack extra card": gettext_noop("The Jack's extra card"),
+}
+# The headings of the other steps (the engine's awaiting.reason, capitalised).
+REASON_TITLES = {
+    "new character": gettext_noop("New character"),
+    "no session": gettext_noop("No session"),
+    "between fights": gettext_noop("Between fights"),
+    "monster HP": gettext_noop("Monster HP"),
+    "your turn": gettext_noop("Your turn"),
+    "dying": gettext_noop("Dying"),
+    "king's death": gettext_noop("King's death"),
+    "level up": gettext_noop("Level up"),
 }
 
 
@@ -125,14 +147,14 @@ class GridCard:
     def short(self) -> str:
         """What the grid cell shows: ``7♥``; a Joker as the word."""
         return (
-            "Joker"
+            gettext("Joker")
             if self.code.startswith("JK")
             else rank(self.code) + SUIT_SYMBOLS[suit(self.code)]
         )
 
     @property
     def joker_colour(self) -> str:
-        return {"JK1": "black", "JK2": "red"}.get(self.code, "")
+        return {"JK1": gettext("black"), "JK2": gettext("red")}.get(self.code, "")
 
     @property
     def available(self) -> bool:
@@ -215,22 +237,26 @@ class Screen:
         return rule_summary(self.error_rule)
 
     @property
+    def heading(self) -> str:
+        """The heading in English (compared with the engine's English instruction)."""
+        if "turn" in self.actions:
+            return TURN_TITLES.get(self.reason, gettext_noop("Turn a card"))
+        return REASON_TITLES.get(self.reason) or self.reason[:1].upper() + self.reason[1:]
+
+    @property
     def reason(self) -> str:
         return self.awaiting.get("reason", "")
 
     @property
     def now_title(self) -> str:
         """A heading for what is awaited: the reason a card is turned, or the step."""
-        if "turn" in self.actions:
-            return TURN_TITLES.get(self.reason, "Turn a card")
-        if self.reason == "between fights":
-            return "Between fights"
-        return self.reason[:1].upper() + self.reason[1:]
+        heading = self.heading
+        return gettext(heading) if heading else heading
 
     @property
     def show_title(self) -> bool:
         """The heading is shown unless the instruction already starts with the same words."""
-        title = self.now_title.rstrip("!").lower()
+        title = self.heading.rstrip("!").lower()
         return not (self.awaiting.get("instruction") or "").lower().startswith(title)
 
     @property
@@ -239,69 +265,110 @@ class Screen:
         mapped from what is awaited (the engine's words are about real cards)."""
         text = self.awaiting.get("instruction") or ""
         if not self.virtual:
-            return text
+            return say(text)
         deal = self.deal_next
         kind = deal["type"] if deal else ""
-        tap = f" Tap “{self.deal_label}”." if deal else ""
+        tap = gettext(" Tap “{label}”.").format(label=self.deal_label) if deal else ""
         choices = self.choices
         monster = card_text(self.fight["monster"]) if self.fight else ""
         dealt = self._virtual_deal_text(monster)
         if kind == "start_session":
-            first = " (first session: as many as your STR)" if choices.get("first_session") else ""
-            out = " and your inventory" if self.character.get("inventory") else ""
-            return (
-                f"The app takes the {card_text(self.character['class'])}{out} out of the deck, "
-                f"shuffles it and deals your hand of {_cards(choices.get('hand_cards', 0))}"
-                f"{first}.{tap}"
+            first = (
+                gettext(" (first session: as many as your STR)")
+                if choices.get("first_session")
+                else ""
+            )
+            if self.character.get("inventory"):
+                words = gettext(
+                    "The app takes the {card} and your inventory out of the deck, shuffles it "
+                    "and deals your hand of {cards}{first}.{tap}"
+                )
+            else:
+                words = gettext(
+                    "The app takes the {card} out of the deck, shuffles it and deals your hand "
+                    "of {cards}{first}.{tap}"
+                )
+            return words.format(
+                card=card_text(self.character["class"]),
+                cards=_cards(choices.get("hand_cards", 0)),
+                first=first,
+                tap=tap,
             )
         if kind == "reveal_monster":
             refill = choices.get("refill")
             drew = (
-                f"The app drew {_cards(refill)} into your hand (refill to STR "
-                f"{self.character.get('str')}). "
+                gettext("The app drew {cards} into your hand (refill to STR {str}). ").format(
+                    cards=_cards(refill), str=self.character.get("str")
+                )
                 if refill
                 else ""
             )
-            return (
-                f"{drew}The app turns the top card of the draw pile: it is the next monster."
-                f"{tap} To buy, sell or end the session, do it first (below)."
-            )
+            return gettext(
+                "{drew}The app turns the top card of the draw pile: it is the next monster."
+                "{tap} To buy, sell or end the session, do it first (below)."
+            ).format(drew=drew, tap=tap)
         if kind == "roll_monster_hp":
             dice = choices.get("dice") or 0
-            roll = f"The app rolls {dice} {'die' if dice == 1 else 'dice'} for its HP."
+            roll = ngettext(
+                "The app rolls {count} die for its HP.",
+                "The app rolls {count} dice for its HP.",
+                dice,
+            ).format(count=dice)
             return f"{dealt}{roll}{tap}"
         if kind == "turn":
-            said = VIRTUAL_TURN.get(self.reason, "The app turns the card.").format(monster=monster)
+            said = str(
+                VIRTUAL_TURN.get(self.reason, gettext_lazy("The app turns the card."))
+            ).format(monster=monster)
             return f"{dealt}{said}{tap}"
         if kind == "level_up":
             up = choices
             stronger = ""
             if up.get("str") and up["str"].get("to") != up["str"].get("from"):
-                stronger = f"; STR {up['str']['from']} → {up['str']['to']}"
+                stronger = gettext("; STR {old} → {new}").format(
+                    old=up["str"]["from"], new=up["str"]["to"]
+                )
             level = up.get("level") or {}
-            return (
-                f"Level {level.get('from')} → {level.get('to')}! The app rolls 1 die: your HP "
-                f"max ({up.get('hp_max')}) goes up by the roll{stronger}.{tap}"
+            return gettext(
+                "Level {old} → {new}! The app rolls 1 die: your HP max ({hp}) goes up by the "
+                "roll{stronger}.{tap}"
+            ).format(
+                old=level.get("from"),
+                new=level.get("to"),
+                hp=up.get("hp_max"),
+                stronger=stronger,
+                tap=tap,
             )
         if kind == "note_hand":
-            return f"The app shows you the cards drawn into your hand.{tap}"
+            return gettext("The app shows you the cards drawn into your hand.{tap}").format(tap=tap)
         if dealt and text.startswith("Deal "):
             # The engine's first sentence tells a real table what to deal: the app did it.
-            head, _, rest = text.partition(". ")
-            hp = f" It has {self.fight['monster_hp']} HP." if "HP" in head and self.fight else ""
+            head = text.partition(". ")[0]
+            said = say(text)
+            rest = said.partition("。" if "。" in said else ". ")[2]
+            hp = ""
+            if "HP" in head and self.fight:
+                hp = gettext(" It has {hp} HP.").format(hp=self.fight["monster_hp"])
             return f"{dealt.rstrip()}{hp} {rest}".strip()
-        return text
+        return say(text)
 
     def _virtual_deal_text(self, monster: str) -> str:
         """The cards the app just dealt to the monster (awaiting.choices.deal), in words."""
         deal = self.choices.get("deal") or {}
         parts = []
         if deal.get("hidden"):
-            parts.append(f"{_cards(deal['hidden'])} face down under the {monster}")
+            parts.append(
+                gettext("{cards} face down under the {monster}").format(
+                    cards=_cards(deal["hidden"]), monster=monster
+                )
+            )
         if deal.get("attack_pile"):
-            whose = "its" if parts else f"the {monster}'s"
-            parts.append(f"{_cards(deal['attack_pile'])} to {whose} attack pile")
-        return f"The app dealt {' and '.join(parts)}. " if parts else ""
+            whose = (
+                gettext("{cards} to its attack pile")
+                if parts
+                else gettext("{cards} to the {monster}'s attack pile")
+            )
+            parts.append(whose.format(cards=_cards(deal["attack_pile"]), monster=monster))
+        return gettext("The app dealt {what}. ").format(what=_and(parts)) if parts else ""
 
     @property
     def hp(self) -> int:
@@ -319,6 +386,12 @@ class Screen:
         if self.reason == "dying" or self.deadly_blow:
             return "dying"
         return ""
+
+    @property
+    def hero_fate_text(self) -> str:
+        """The hero's fate in the player's language."""
+        fate = self.hero_fate
+        return {"dead": gettext("dead"), "dying": gettext("dying")}.get(fate, fate)
 
     @property
     def deadly_blow(self) -> bool:
@@ -484,7 +557,7 @@ class Screen:
     @property
     def deal_label(self) -> str:
         action = self.deal_next
-        return DEAL_LABELS.get(action["type"], "Deal for me") if action else ""
+        return str(DEAL_LABELS.get(action["type"], gettext("Deal for me"))) if action else ""
 
     @property
     def main_actions(self) -> list[str]:
@@ -578,13 +651,13 @@ class Screen:
         for index, code in enumerate(SUITS):
             blocks.append(
                 {
-                    "name": SUIT_NAMES[code] + "s",
+                    "name": SUIT_PLURALS[code],
                     "symbol": SUIT_SYMBOLS[code],
                     "red": code in ("H", "D"),
                     "cards": cards[index * 13 : index * 13 + 13],
                 }
             )
-        blocks.append({"name": "Jokers", "symbol": "", "red": False, "cards": cards[52:]})
+        blocks.append({"name": gettext("Jokers"), "symbol": "", "red": False, "cards": cards[52:]})
         return blocks
 
     def grid_cards(self, source: str = "any") -> list[GridCard]:
@@ -599,7 +672,7 @@ class Screen:
         cards = []
         for code in DECK:
             phrase = where.get(code)
-            place = "" if phrase is None or phrase == allowed else SHORT_PLACE.get(phrase, "?")
+            place = "" if phrase is None or phrase == allowed else str(SHORT_PLACE.get(phrase, "?"))
             if known_top and code == known_top:
                 place = ""
             cards.append(GridCard(code, _is_red(code), place, code in self.ticked))
@@ -673,7 +746,7 @@ class Screen:
             kind=kind,
             url=reverse("tracker:play_action", args=[self.character_id, kind]),
             pick_url=reverse("tracker:play_pick", args=[self.character_id, kind]),
-            submit=ENTRY_SUBMIT[kind],
+            submit=str(ENTRY_SUBMIT[kind]),
             hand=hand,
             ask_rank=ask_rank,
             source=source,
@@ -720,15 +793,15 @@ class Screen:
     def side_summary(self) -> str:
         """The fold-out's title: what is in it."""
         words = {
-            "buy_back": "buy back",
-            "buy_top": "buy the top card",
-            "sell": "sell",
-            "note_hand": "note your hand",
-            "end_session": "end the session",
+            "buy_back": gettext("buy back"),
+            "buy_top": gettext("buy the top card"),
+            "sell": gettext("sell"),
+            "note_hand": gettext("note your hand"),
+            "end_session": gettext("end the session"),
         }
         listed = [words[kind] for kind in self.side_actions]
-        text = ", ".join(listed[:-1]) + " or " + listed[-1] if len(listed) > 1 else listed[0]
-        return text[0].upper() + text[1:] + "…"
+        text = _or(listed)
+        return gettext("{actions}…").format(actions=text[0].upper() + text[1:])
 
     @property
     def item_buttons(self) -> list[dict]:
@@ -824,9 +897,9 @@ class Entry:
 
 
 APP_MOVES = {
-    "discard pile": "The app put {what} on the discard pile.",
-    "bottom of draw pile": "The app put {what} at the bottom of the draw pile.",
-    "deck": "The app gathered the cards back into the deck.",
+    "discard pile": gettext_lazy("The app put {what} on the discard pile."),
+    "bottom of draw pile": gettext_lazy("The app put {what} at the bottom of the draw pile."),
+    "deck": gettext_lazy("The app gathered the cards back into the deck."),
 }
 
 
@@ -842,13 +915,17 @@ def _app_moved(event: dict, named: list[str] = ()) -> dict:
     words = APP_MOVES.get(event["to"])
     known = [card_text(card) for card in [*(event.get("cards") or []), *named]]
     unseen = (event.get("count") or len(known)) - len(known)
-    parts = known + ([f"{unseen} face-down card{'s' if unseen != 1 else ''}"] if unseen else [])
-    what = " and ".join([", ".join(parts[:-1]), parts[-1]] if len(parts) > 1 else parts) or "them"
-    moved = words.format(what=what) if words else ""
+    face_down = ngettext("{count} face-down card", "{count} face-down cards", unseen)
+    parts = known + ([face_down.format(count=unseen)] if unseen else [])
+    what = _and(parts) or gettext("them")
+    moved = str(words).format(what=what) if words else ""
     if event.get("type") == "table":
         return event | {"text": moved} if moved else event
-    happened = event.get("text", "").rsplit(": ", 1)[0].rstrip(".")
-    return event | {"text": f"{happened}. {moved}".strip()}
+    said = say(event.get("text", ""))
+    happened = said.rsplit("：" if "：" in said else ": ", 1)[0].rstrip(".。")
+    return event | {
+        "text": gettext("{happened}. {moved}").format(happened=happened, moved=moved).strip()
+    }
 
 
 # What the app did when it turned a card itself, by the reason the card was turned.
@@ -920,7 +997,23 @@ def _app_dealt(deal: dict) -> str:
 
 
 def _cards(count: int) -> str:
-    return f"{count} card" if count == 1 else f"{count} cards"
+    return ngettext("{count} card", "{count} cards", count).format(count=count)
+
+
+def _and(parts: list[str]) -> str:
+    """``7♣, 8♥ and 2 face-down cards``, in the player's language."""
+    if len(parts) < 2:
+        return "".join(parts)
+    return gettext("{first} and {last}").format(
+        first=gettext(", ").join(parts[:-1]), last=parts[-1]
+    )
+
+
+def _or(parts: list[str]) -> str:
+    """``buy back, sell or end the session``, in the player's language."""
+    if len(parts) < 2:
+        return "".join(parts)
+    return gettext("{first} or {last}").format(first=gettext(", ").join(parts[:-1]), last=parts[-1])
 
 
 def _card_words(card) -> str:
@@ -939,12 +1032,12 @@ def action_words(action: dict) -> str:
     cards = " ".join(_card_words(card) for card in action.get("cards") or [])
     card = _card_words(action.get("card", ""))
     if kind == "keep_hand" and not action.get("keep"):
-        return "Discard my hand"
+        return gettext("Discard my hand")
     if kind == "buy_top" and not action.get("buy"):
-        return f"Discard the top card ({card})"
+        return gettext("Discard the top card ({card})").format(card=card)
     if kind == "start_session" and action.get("hand"):
-        return "Start the session"
-    return words.format(cards=cards, card=card, name=action.get("name", ""))
+        return gettext("Start the session")
+    return str(words).format(cards=cards, card=card, name=action.get("name", ""))
 
 
 def _percent(value: int, total: int) -> int:
@@ -957,5 +1050,5 @@ def _is_red(code: str) -> bool:
 
 RANK_BUTTONS = RANKS
 SUIT_BUTTONS = [
-    (code, SUIT_SYMBOLS[code], code in ("H", "D"), SUIT_NAMES[code] + "s") for code in SUITS
+    (code, SUIT_SYMBOLS[code], code in ("H", "D"), SUIT_PLURALS[code]) for code in SUITS
 ]

@@ -2,20 +2,44 @@
 
 from django import template
 from django.utils.html import format_html
+from django.utils.translation import gettext, gettext_lazy
 
+from tracker.core.i18n import say
 from tracker.rules import cards as deck
 
 register = template.Library()
 
-RANK_NAMES = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
+RANK_NAMES = {
+    "A": gettext_lazy("Ace"),
+    "J": gettext_lazy("Jack"),
+    "Q": gettext_lazy("Queen"),
+    "K": gettext_lazy("King"),
+}
+# A suit named as a whole (the cards "of Hearts", the grid's "Hearts" block, a suit chip).
+SUIT_PLURALS = {
+    "S": gettext_lazy("Spades"),
+    "H": gettext_lazy("Hearts"),
+    "D": gettext_lazy("Diamonds"),
+    "C": gettext_lazy("Clubs"),
+}
+JOKER_NAMES = {"JK1": gettext_lazy("black Joker"), "JK2": gettext_lazy("red Joker")}
+
+
+def card_words(card: str) -> str:
+    """A card as players write it, in the player's language: 7♣, Q♥, black Joker."""
+    if card in JOKER_NAMES:
+        return str(JOKER_NAMES[card])
+    return deck.card_text(card)
 
 
 def card_name(card: str) -> str:
     """A card's name for screen readers: "7 of Hearts", "Queen of Spades", "black Joker"."""
     if deck.is_joker(card):
-        return deck.card_text(card)
+        return card_words(card)
     rank = deck.rank(card)
-    return f"{RANK_NAMES.get(rank, rank)} of {deck.SUIT_NAMES[deck.suit(card)]}s"
+    return gettext("{rank} of {suit}").format(
+        rank=RANK_NAMES.get(rank, rank), suit=SUIT_PLURALS[deck.suit(card)]
+    )
 
 
 def _colour(card: str) -> str:
@@ -49,8 +73,9 @@ def card(code: str, size: str = "", extra_class: str = ""):
 
 
 @register.simple_tag
-def card_back(count: int | None = None, label: str = "face-down cards", size: str = ""):
+def card_back(count: int | None = None, label: str = "", size: str = ""):
     """A face-down pile, with its count when given."""
+    label = label or gettext("face-down cards")
     classes = "pc pc-back" + (f" pc-{size}" if size else "")
     if count is None:
         return format_html('<span class="{}" role="img" aria-label="{}"></span>', classes, label)
@@ -66,10 +91,10 @@ def card_back(count: int | None = None, label: str = "face-down cards", size: st
 @register.filter
 def card_text(code: str) -> str:
     """A card as players write it: 7♣, 10♠, Q♥, black Joker."""
-    return deck.card_text(code)
+    return card_words(code)
 
 
 @register.filter
 def cards_text(codes) -> str:
     """Several cards as text: 7♣, 7♥ and 8♠."""
-    return deck.cards_text(codes)
+    return say(deck.cards_text(codes))

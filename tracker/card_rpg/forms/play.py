@@ -7,7 +7,9 @@ action is allowed now is the engine's call.
 import re
 
 from django import forms
+from django.utils.translation import gettext, gettext_lazy
 
+from tracker.core.i18n import say
 from tracker.rules.cards import (
     ACCEPTED_FORMS,
     DECK,
@@ -43,7 +45,7 @@ class FixedMultipleChoiceField(_SharedChoices, forms.MultipleChoiceField):
 
 
 # Player words for the checks Django would otherwise word for developers.
-PICK_AGAIN = "That choice isn't on the screen any more — pick again."
+PICK_AGAIN = gettext_lazy("That choice isn't on the screen any more — pick again.")
 
 
 class PlayForm(forms.Form):
@@ -65,7 +67,12 @@ def _parse_cards(text: str) -> list[str]:
     try:
         return [parse_card(word) for word in words]
     except CardNotationError as exc:
-        raise forms.ValidationError(str(exc)) from None
+        raise forms.ValidationError(_said(exc)) from None
+
+
+def _said(exc: Exception) -> str:
+    """An engine's refusal of a typed card, in the player's language."""
+    return say(exc.args[0]) if exc.args else str(exc)
 
 
 def _rank_and_suit(rank: str, suit: str) -> str | None:
@@ -82,7 +89,7 @@ class CardForm(PlayForm):
     card = forms.CharField(required=False, max_length=8)
     rank = FixedChoiceField(choices=RANK_CHOICES, required=False)
     suit = FixedChoiceField(choices=SUIT_CHOICES, required=False)
-    typed = forms.CharField(required=False, max_length=40, label="Or type the card")
+    typed = forms.CharField(required=False, max_length=40, label=gettext_lazy("Or type the card"))
 
     def clean(self):
         data = super().clean()
@@ -95,12 +102,16 @@ class CardForm(PlayForm):
         else:
             chosen = _rank_and_suit(data.get("rank"), data.get("suit"))
             if chosen is None and data.get("rank"):
-                raise forms.ValidationError(f"Now tap the suit of the {data['rank']}.")
+                raise forms.ValidationError(
+                    gettext("Now tap the suit of the {rank}.").format(rank=data["rank"])
+                )
             if chosen is None:
-                raise forms.ValidationError(f"Choose a card: {ACCEPTED_FORMS}.")
+                raise forms.ValidationError(
+                    gettext("Choose a card: {forms}.").format(forms=say(ACCEPTED_FORMS))
+                )
             cards = [chosen]
         if len(cards) != 1:
-            raise forms.ValidationError("Name one card here.")
+            raise forms.ValidationError(gettext("Name one card here."))
         data["the_card"] = cards[0]
         return data
 
@@ -120,7 +131,7 @@ class CardsForm(PlayForm):
     rank = FixedChoiceField(choices=RANK_CHOICES, required=False)
     shown_rank = FixedChoiceField(choices=RANK_CHOICES, required=False)
     suits = FixedMultipleChoiceField(choices=SUIT_CHOICES, required=False)
-    typed = forms.CharField(required=False, max_length=120, label="Or type the cards")
+    typed = forms.CharField(required=False, max_length=120, label=gettext_lazy("Or type the cards"))
     # An empty choice is refused with this (None: an empty choice is allowed).
     nothing_chosen: str | None = None
 
@@ -133,28 +144,32 @@ class CardsForm(PlayForm):
         for suit in data.get("suits") or []:
             chosen = _rank_and_suit(rank, suit)
             if chosen is None:
-                raise forms.ValidationError("Tap a rank as well as the suits.")
+                raise forms.ValidationError(gettext("Tap a rank as well as the suits."))
             cards.append(chosen)
         if data.get("rank") and not data.get("suits") and not cards and not data.get("typed"):
-            raise forms.ValidationError(f"Tick the suit of each {data['rank']}.")
+            raise forms.ValidationError(
+                gettext("Tick the suit of each {rank}.").format(rank=data["rank"])
+            )
         if data.get("typed"):
             cards += _parse_cards(data["typed"])
         data["the_cards"] = list(dict.fromkeys(cards))
         if not data["the_cards"] and self.nothing_chosen:
-            raise forms.ValidationError(self.nothing_chosen)
+            raise forms.ValidationError(str(self.nothing_chosen))
         return data
 
 
 class AttackForm(CardsForm):
     """S-20: an attack plays one card or more."""
 
-    nothing_chosen = "Choose at least one card to attack with."
+    nothing_chosen = gettext_lazy("Choose at least one card to attack with.")
 
 
 class NoteHandForm(CardsForm):
     """note_hand: the cards the player says are in the hand."""
 
-    nothing_chosen = "Choose the cards in your hand first (tap a rank and a suit, or type them)."
+    nothing_chosen = gettext_lazy(
+        "Choose the cards in your hand first (tap a rank and a suit, or type them)."
+    )
 
 
 class PickForm(CardsForm):
@@ -176,7 +191,7 @@ class PickForm(CardsForm):
             picked = [card for card in picked if card in JOKERS or card[:-1] != shown]
             picked += [shown + suit for suit in suits if suit not in JOKERS]
         elif any(suit not in JOKERS for suit in suits):
-            data["hint"] = "Tap a rank first, then its suits."
+            data["hint"] = gettext("Tap a rank first, then its suits.")
         if data.get("unpick"):
             picked = [card for card in picked if card != data["unpick"]]
         data["the_cards"] = sorted(dict.fromkeys(picked), key=DECK.index)
@@ -187,7 +202,7 @@ class DiceForm(PlayForm):
     """Dice: the app rolls them (`roll`), or the player types real ones (``4 2 6`` or ``426``)."""
 
     roll = forms.BooleanField(required=False)
-    typed = forms.CharField(required=False, max_length=60, label="Or type your dice")
+    typed = forms.CharField(required=False, max_length=60, label=gettext_lazy("Or type your dice"))
 
     def clean(self):
         data = super().clean()
@@ -198,15 +213,15 @@ class DiceForm(PlayForm):
             data["dice"] = None  # the view rolls them
             return data
         if not text:
-            raise forms.ValidationError("Tap “Roll for me”, or type the dice you rolled.")
+            raise forms.ValidationError(gettext("Tap “Roll for me”, or type the dice you rolled."))
         if not re.fullmatch(r"[\d\s,;+]+", text):
-            raise forms.ValidationError("Type each die as a number 1–6, e.g. 4 2 6.")
+            raise forms.ValidationError(gettext("Type each die as a number 1–6, e.g. 4 2 6."))
         words = [word for word in re.split(r"[\s,;+]+", text) if word]
         # "426" is three dice: a d6 never shows two digits.
         digits = words if all(len(word) == 1 for word in words) else list("".join(words))
         dice = [int(digit) for digit in digits]
         if any(not 1 <= die <= 6 for die in dice):
-            raise forms.ValidationError("Each die shows 1 to 6.")
+            raise forms.ValidationError(gettext("Each die shows 1 to 6."))
         data["dice"] = dice
         return data
 
@@ -214,14 +229,16 @@ class DiceForm(PlayForm):
 class ItemForm(PlayForm):
     """An inventory card and the suit it is used as, from one button (``"6S:S"``)."""
 
-    item = forms.CharField(max_length=8, error_messages={"required": "Choose an item to use."})
+    item = forms.CharField(
+        max_length=8, error_messages={"required": gettext_lazy("Choose an item to use.")}
+    )
 
     def clean_item(self):
         card, _, use_as = self.cleaned_data["item"].partition(":")
         try:
             card = parse_card(card)
         except CardNotationError as exc:
-            raise forms.ValidationError(str(exc)) from None
+            raise forms.ValidationError(_said(exc)) from None
         self.cleaned_data["card"] = card
         self.cleaned_data["use_as"] = use_as
         return self.cleaned_data["item"]
@@ -230,21 +247,23 @@ class ItemForm(PlayForm):
 class ChoiceForm(PlayForm):
     """A card chosen from a list the screen offered (an item, a save, a card to sell)."""
 
-    card = forms.CharField(max_length=8, error_messages={"required": "Choose a card first."})
+    card = forms.CharField(
+        max_length=8, error_messages={"required": gettext_lazy("Choose a card first.")}
+    )
 
     def clean_card(self):
         try:
             return parse_card(self.cleaned_data["card"])
         except CardNotationError as exc:
-            raise forms.ValidationError(str(exc)) from None
+            raise forms.ValidationError(_said(exc)) from None
 
 
 class YesNoForm(PlayForm):
     """A yes/no answer given by which button was pressed (`answer` = yes or no)."""
 
     answer = FixedChoiceField(
-        choices=[("yes", "yes"), ("no", "no")],
-        error_messages={"required": "Tap one of the two answers."},
+        choices=[("yes", gettext_lazy("yes")), ("no", gettext_lazy("no"))],
+        error_messages={"required": gettext_lazy("Tap one of the two answers.")},
     )
 
 
@@ -252,8 +271,8 @@ class BuyTopForm(CardForm):
     """The top card of the draw pile, and whether it is bought or discarded."""
 
     answer = FixedChoiceField(
-        choices=[("yes", "buy"), ("no", "discard")],
-        error_messages={"required": "Tap “Buy it” or “Discard it”."},
+        choices=[("yes", gettext_lazy("buy")), ("no", gettext_lazy("discard"))],
+        error_messages={"required": gettext_lazy("Tap “Buy it” or “Discard it”.")},
     )
 
 
@@ -271,11 +290,11 @@ class VirtualForm(PlayForm):
         required=False,
         min_value=0,
         max_value=2**63 - 1,
-        label="Seed",
+        label=gettext_lazy("Seed"),
         error_messages={
-            "invalid": "A seed is a whole number, e.g. 63.",
-            "min_value": "A seed is a whole number, e.g. 63.",
-            "max_value": "That seed is too long: use at most 18 digits.",
+            "invalid": gettext_lazy("A seed is a whole number, e.g. 63."),
+            "min_value": gettext_lazy("A seed is a whole number, e.g. 63."),
+            "max_value": gettext_lazy("That seed is too long: use at most 18 digits."),
         },
     )
 

@@ -18,7 +18,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import reswap, retarget
 
@@ -34,13 +34,14 @@ from tracker.card_rpg.play_screen import (
     app_did,
 )
 from tracker.core import services as core
+from tracker.core.i18n import say
 from tracker.core.services import KEEP_TABLE_STATE
 from tracker.rules import RuleError, VirtualTable, legal_action_types
 from tracker.rules.cards import DECK, RANKS, card_text
 
 TEMPLATE = "card_rpg/play/play.html"
 ENTRY_TEMPLATE = "card_rpg/play/_cards_entry.html"
-CONFLICT = "This changed on another screen — here is where it stands now."
+CONFLICT = gettext_lazy("This changed on another screen — here is where it stands now.")
 # The entries where several cards are picked with the rank/suit picker.
 PICK_ENTRIES = ("start_session", "note_hand", "attack")
 
@@ -188,7 +189,7 @@ def _answer(request: HttpRequest, character: Character, screen: Screen, *, moved
         if screen.conflict:
             messages.warning(request, CONFLICT)
         elif screen.error:
-            messages.error(request, screen.error)
+            messages.error(request, say(screen.error))
         elif screen.notice:
             messages.info(request, screen.notice)
         return redirect("tracker:play", pk=character.pk)
@@ -303,7 +304,7 @@ def _refuse(request: HttpRequest, character: Character, form, kind: str = "") ->
     if "version" in form.errors or form.data.get("version") != str(character.version):
         return _answer(request, character, _screen(character, conflict=True), moved=True)
     entry = _entry_input(request, kind) if kind else {}
-    screen = _screen(character, error=_form_errors(form) or "That did not work.", **entry)
+    screen = _screen(character, error=_form_errors(form) or gettext("That did not work."), **entry)
     return _answer(request, character, screen, moved=False)
 
 
@@ -393,7 +394,7 @@ def pick(request: HttpRequest, pk: int, action: str) -> HttpResponse:
         entry["shown_rank"] = data.get("rank") or data.get("shown_rank") or ""
         extra["hint"] = data.get("hint", "")
         if action == "attack" and not screen.ask_hand_rank:
-            extra["hint"] = "The app knows your whole hand: tick the cards to play."
+            extra["hint"] = gettext("The app knows your whole hand: tick the cards to play.")
     else:
         extra["error"] = _form_errors(form)
     screen = _screen(character, **entry, **extra)
@@ -445,7 +446,7 @@ def undo(request: HttpRequest, pk: int) -> HttpResponse:
     except services.VersionConflict as conflict:
         return _conflict(request, conflict)
     except (RuleError, services.UndoError) as error:
-        message = getattr(error, "message", None) or str(error)
+        message = getattr(error, "message", None) or say(error.args[0] if error.args else error)
         return _answer(request, character, _screen(character, error=message), moved=False)
     if undo_action:
         notice = gettext("Undone: {action}.").format(action=action_words(undo_action))
@@ -506,11 +507,16 @@ def virtual(request: HttpRequest, pk: int) -> HttpResponse:
     except services.VersionConflict as conflict:
         return _conflict(request, conflict)
     except services.TableSwitchError as error:
-        return _answer(request, character, _screen(character, error=str(error)), moved=False)
+        return _answer(
+            request,
+            character,
+            _screen(character, error=say(error.args[0] if error.args else error)),
+            moved=False,
+        )
     notice = (
-        "The app deals for you this session: no cards needed."
+        gettext("The app deals for you this session: no cards needed.")
         if on
-        else "You play with your own cards this session."
+        else gettext("You play with your own cards this session.")
     )
     return _answer(request, character, _screen(character, notice=notice), moved=True)
 
@@ -527,7 +533,7 @@ def deal(request: HttpRequest, pk: int) -> HttpResponse:
         # A stale screen: what the app would turn or deal now is not what it showed.
         return _answer(request, character, _screen(character, conflict=True), moved=True)
     if not character.table_state:
-        screen = _screen(character, error="Switch on “the app deals for me” first.")
+        screen = _screen(character, error=gettext("Switch on “the app deals for me” first."))
         return _answer(request, character, screen, moved=False)
     table = VirtualTable.from_dict(character.table_state)
     state = character.state
@@ -535,7 +541,7 @@ def deal(request: HttpRequest, pk: int) -> HttpResponse:
         # Turning the top card to buy it: show it first, the player then buys or discards it.
         top = table.top_card(state) if "buy_top" in legal_action_types(state) else None
         if top is None:
-            screen = _screen(character, error="There is no card to buy now (S-13).")
+            screen = _screen(character, error=gettext("There is no card to buy now (S-13)."))
             return _answer(request, character, screen, moved=False)
         screen = _screen(character, peek=top)
         if not request.htmx:
@@ -544,7 +550,9 @@ def deal(request: HttpRequest, pk: int) -> HttpResponse:
         return _answer(request, character, screen, moved=False)
     action = table.next_action(state)
     if action is None:
-        screen = _screen(character, error="There is nothing for the app to deal right now.")
+        screen = _screen(
+            character, error=gettext("There is nothing for the app to deal right now.")
+        )
         return _answer(request, character, screen, moved=False)
     return _apply(request, character, action, form.cleaned_data["version"], table)
 
