@@ -140,8 +140,6 @@ STORAGES = {
     # Hashed, compressed files that browsers may cache forever (whitenoise).
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
-# The web app manifest (tracker/static/tracker/manifest.webmanifest) with its own media type.
-WHITENOISE_MIMETYPES = {".webmanifest": "application/manifest+json"}
 
 # The app is served over plain HTTP on a home LAN by default; these switch on when a
 # deployment says it sits behind HTTPS (docs/configuration.md).

@@ -24,6 +24,8 @@ SKIPPED_PREFIXES = {
     "accounts/": "account pages hold no character",
     # Switching the language (a POST from the header's button) holds no record either.
     "language/": "the language switch holds no record (tests/unit/test_languages.py)",
+    # The web app manifest: public like the static files (a phone fetches it to install the app).
+    "manifest.webmanifest": "the web app manifest holds no record, only the app's name and icons",
 }
 
 # Pages a visitor without an account may open: a guest takes a seat at a shared table with the

@@ -170,7 +170,7 @@ def waiting_for(adventure: Adventure) -> str:
 GAME = games.register(
     Game(
         id=GAME_ID,
-        title="Barbarian Vince",
+        title=gettext_lazy("Barbarian Vince"),
         noun="adventure",
         engine=engine,
         record_model=Adventure,

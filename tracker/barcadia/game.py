@@ -105,7 +105,7 @@ def _waiting_for(table: Table) -> str:
 GAME = games.register(
     Game(
         id=engine.GAME,
-        title="Heroes of Barcadia",
+        title=gettext_lazy("Heroes of Barcadia"),
         noun="table",
         engine=engine,
         record_model=Table,

@@ -18,6 +18,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tracker.core.games import Game
 
@@ -82,25 +83,31 @@ def seat_take(*, game: Game, token: str, user=None) -> tuple[object, str | None]
     model = game.seat_model
     seat = model.objects.select_for_update().filter(join_token=token).first()
     if seat is None:
-        raise SeatError("this join link is not valid any more: ask the host for the table's link")
+        raise SeatError(
+            _("this join link is not valid any more: ask the host for the table's link")
+        )
     if user is not None and user.is_authenticated:
         if seat.user_id == user.pk:
             return seat, None
         if seat.taken:
-            raise SeatError(f"{seat.name}'s seat is taken: ask the host to free it")
+            raise SeatError(_taken(seat))
         if model.objects.filter(**{_fk(game): _record_of(game, seat)}, user=user).exists():
-            raise SeatError("you hold another seat at this table already")
+            raise SeatError(_("you hold another seat at this table already"))
         seat.user = user
         seat.joined_at = timezone.now()
         seat.save(update_fields=["user", "joined_at"])
         return seat, None
     if seat.taken:
-        raise SeatError(f"{seat.name}'s seat is taken: ask the host to free it")
+        raise SeatError(_taken(seat))
     key = new_token()
     seat.holder_key = _hash(key)
     seat.joined_at = timezone.now()
     seat.save(update_fields=["holder_key", "joined_at"])
     return seat, key
+
+
+def _taken(seat) -> str:
+    return _("%(name)s's seat is taken: ask the host to free it") % {"name": seat.name}
 
 
 @transaction.atomic

@@ -27,6 +27,7 @@ from typing import IO, Any, Literal
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 
 from tracker.core import games
 from tracker.core.games import Game
@@ -52,8 +53,11 @@ class VersionConflict(Exception):
         self.record = record
         self.expected_version = expected_version
         super().__init__(
-            f"{record.name} changed on another screen: this screen showed version "
-            f"{expected_version}, it is at version {record.version}"
+            gettext(
+                "%(name)s changed on another screen: this screen showed version "
+                "%(expected)s, it is at version %(version)s"
+            )
+            % {"name": record.name, "expected": expected_version, "version": record.version}
         )
 
     @property
@@ -71,6 +75,19 @@ class UndoError(Exception):
 
 class ImportRefused(ValueError):
     """A log file refused before anything was written (too large, wrong game, no actions)."""
+
+
+# What each game calls one record (Game.noun), for the messages below that name it.
+RECORD_NOUNS = (
+    pgettext_lazy("what one record of a game is called", "character"),
+    pgettext_lazy("what one record of a game is called", "adventure"),
+    pgettext_lazy("what one record of a game is called", "table"),
+)
+
+
+def _noun(game: Game) -> str:
+    """The game's word for one record, in the player's language."""
+    return pgettext("what one record of a game is called", game.noun)
 
 
 class _Keep(enum.Enum):
@@ -318,14 +335,25 @@ def _undo_locked(game: Game, record_id: int, owner, steps, expected_version: int
 
 def _undo(game: Game, record, steps, expected_version: int) -> None:
     if type(steps) is not int or steps < 1:
-        raise UndoError(f"undo takes back one action or more, not {steps!r}")
+        raise UndoError(
+            gettext("undo takes back one action or more, not %(steps)s") % {"steps": repr(steps)}
+        )
     undoable = record.last_seq - 1
     if steps > undoable:
         if undoable == 0:
-            raise UndoError(f"there is nothing to undo: the {game.noun} has only been created")
+            raise UndoError(
+                gettext("there is nothing to undo: the %(noun)s has only been created")
+                % {"noun": _noun(game)}
+            )
         raise UndoError(
-            f"only {undoable} action{'s' if undoable != 1 else ''} can be undone; the "
-            f"{game.noun}'s creation can't be (delete the {game.noun} instead)"
+            ngettext(
+                "only %(count)s action can be undone; the %(noun)s's creation can't be "
+                "(delete the %(noun)s instead)",
+                "only %(count)s actions can be undone; the %(noun)s's creation can't be "
+                "(delete the %(noun)s instead)",
+                undoable,
+            )
+            % {"count": undoable, "noun": _noun(game)}
         )
     _truncate(game, record, record.last_seq - steps, expected_version)
 
@@ -336,8 +364,11 @@ def record_undo_to(*, game: Game, record_id: int, owner, seq: int, expected_vers
     record = _lock(game, record_id, owner, expected_version)
     if type(seq) is not int or not 1 <= seq <= record.last_seq:
         raise UndoError(
-            f"there is no action {seq!r} to go back to: the log runs from 1 (the {game.noun}'s "
-            f"creation) to {record.last_seq}"
+            gettext(
+                "there is no action %(seq)s to go back to: the log runs from 1 (the %(noun)s's "
+                "creation) to %(last)s"
+            )
+            % {"seq": repr(seq), "noun": _noun(game), "last": record.last_seq}
         )
     if seq < record.last_seq:
         _truncate(game, record, seq, expected_version)
@@ -470,17 +501,26 @@ def record_import_prepare(
     except KeyError:
         known = ", ".join(games.ids())
         raise ImportRefused(
-            f"this file is a log of {game_id!r}, a game this app does not know (it knows: {known})"
+            gettext(
+                "this file is a log of %(game)s, a game this app does not know "
+                "(it knows: %(known)s)"
+            )
+            % {"game": repr(game_id), "known": known}
         ) from None
     actions = document["actions"]
     if not actions:
-        raise ImportRefused(f"the log holds no actions: a {game.noun}'s log starts with its first")
+        raise ImportRefused(
+            gettext("the log holds no actions: a %(noun)s's log starts with its first")
+            % {"noun": _noun(game)}
+        )
     steps, projections = _replay(game, actions, timezone.now(), share=share)
     if name is None:
         given = document.get("name")
         name = given if isinstance(given, str) else game.name_in_state(steps[-1].after)
     if name is None:
-        raise ImportRefused(f"the file names no {game.noun}: give it a name")
+        raise ImportRefused(
+            gettext("the file names no %(noun)s: give it a name") % {"noun": _noun(game)}
+        )
     name = game.check_name(name)
     entries = _entry_rows(game, steps, projections, [None] * len(steps))
     values = _prepared_rows(game, entries) if len(entries) > MANY_ENTRIES else []

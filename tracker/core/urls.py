@@ -1,4 +1,5 @@
-"""The core's pages: Your games, importing any game's file, taking a seat at a table."""
+"""The core's pages: Your games, importing any game's file, taking a seat at a table, the
+manifest."""
 
 from django.urls import path
 
@@ -10,4 +11,6 @@ urlpatterns = [
     path("", views.home, name="character_list"),
     path("import/", views.record_import, name="import"),
     path("join/<str:game_id>/<str:token>/", views.seat_join, name="seat_join"),
+    # The web app manifest, in the player's language (base.html links it).
+    path("manifest.webmanifest", views.manifest, name="manifest"),
 ]

@@ -1,20 +1,26 @@
-"""The core's own pages: "Your games", importing any game's file, and taking a seat at a table."""
+"""The core's own pages: "Your games", importing any game's file, taking a seat at a table, and
+the web app manifest in the player's language."""
 
 from __future__ import annotations
+
+import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
 from tracker.core import games, seats
 from tracker.core import services as core
 from tracker.core.forms import LogFileForm
+from tracker.core.i18n import say
 from tracker.rules.errors import ReplayError, RuleError
 
 HOME = "core/home.html"
@@ -62,10 +68,12 @@ def record_import(request: HttpRequest) -> HttpResponse:
                     "Action %(number)s in the file (%(kind)s) was refused — %(error)s. "
                     "Nothing was imported."
                 )
-                % {"number": error.index + 1, "kind": kind, "error": error.error},
+                % {"number": error.index + 1, "kind": kind, "error": _refusal(error.error)},
             )
         except (RuleError, ValueError) as error:
-            form.add_error("log_file", _("%(error)s. Nothing was imported.") % {"error": error})
+            form.add_error(
+                "log_file", _("%(error)s. Nothing was imported.") % {"error": _refusal(error)}
+            )
         else:
             earlier = core.earlier_imports(
                 game=prepared.game, owner=request.user, digest=prepared.digest
@@ -86,6 +94,15 @@ def record_import(request: HttpRequest) -> HttpResponse:
         {"form": form, "games": games.all_games()},
         status=200 if request.htmx else status,
     )
+
+
+def _refusal(error: Exception) -> str:
+    """A refusal's words in the player's language (a rule's ID stays as it is)."""
+    if isinstance(error, RuleError):
+        return f"{error.rule}: {say(error.message)}"
+    if len(error.args) == 1 and isinstance(error.args[0], str):
+        return say(error.args[0])
+    return str(error)
 
 
 @require_http_methods(["GET", "POST"])
@@ -119,3 +136,49 @@ def seat_join(request: HttpRequest, game_id: str, token: str) -> HttpResponse:
         "action": reverse("tracker:seat_join", args=[game.id, token]),
     }
     return render(request, JOIN, context)
+
+
+@require_safe
+def manifest(request: HttpRequest) -> HttpResponse:
+    """The web app manifest (a phone can put the app on its home screen), in the page's language.
+
+    Its id and start URL are the home page's whatever the language, so a phone that installed
+    the app in one language keeps the same app in the other.
+    """
+    document = {
+        "name": _("Card RPG companion"),
+        "short_name": _("Card RPG"),
+        "description": _(
+            "A companion at the table for card games played with real cards: it keeps the "
+            "record, says what to do next, and can deal for you."
+        ),
+        "lang": request.LANGUAGE_CODE,
+        "id": "/",
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "orientation": "portrait",
+        "theme_color": "#f6f3ec",
+        "background_color": "#f6f3ec",
+        "icons": [
+            {
+                "src": static("tracker/icon-192.png"),
+                "sizes": "192x192",
+                "type": "image/png",
+                "purpose": "any",
+            },
+            {
+                "src": static("tracker/icon-512.png"),
+                "sizes": "512x512",
+                "type": "image/png",
+                "purpose": "any",
+            },
+            {"src": static("tracker/icon.svg"), "sizes": "any", "type": "image/svg+xml"},
+        ],
+    }
+    response = HttpResponse(
+        json.dumps(document, ensure_ascii=False, indent=2),
+        content_type="application/manifest+json; charset=utf-8",
+    )
+    patch_vary_headers(response, ["Cookie", "Accept-Language"])
+    return response

@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -84,7 +85,7 @@ def password_change(request: HttpRequest) -> HttpResponse:
         update_session_auth_hash(request, user)
         messages.success(
             request,
-            "Your password is changed. Other phones logged in as you must log in again with it.",
+            _("Your password is changed. Other phones logged in as you must log in again with it."),
         )
         return redirect(settings.LOGIN_REDIRECT_URL)
     status = 400 if request.method == "POST" else 200
