@@ -3,7 +3,6 @@ whether an action is legal is the engine's call (tracker.rules), reached through
 
 from django import forms
 from django.utils.functional import lazy
-from django.utils.text import format_lazy
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
@@ -96,11 +95,21 @@ def _option_field(option: str) -> forms.ChoiceField:
         for choice in Ruleset.CHOICES[option]
     ]
     return forms.ChoiceField(
-        label=format_lazy("{} ({})", OPTION_LABELS[option], Ruleset.RULES[option]),
+        label=_lazy_text(
+            lambda: (
+                gettext("%(option)s (%(rule)s)")
+                % {"option": OPTION_LABELS[option], "rule": Ruleset.RULES[option]}
+            )
+        ),
         choices=choices,
         initial=default,
         widget=forms.RadioSelect,
-        help_text=format_lazy("{}: {}", Ruleset.RULES[option], OPTION_HELP[option]),
+        help_text=_lazy_text(
+            lambda: (
+                gettext("%(rule)s: %(help)s")
+                % {"rule": Ruleset.RULES[option], "help": OPTION_HELP[option]}
+            )
+        ),
     )
 
 
