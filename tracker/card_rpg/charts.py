@@ -25,6 +25,7 @@ from itertools import accumulate
 import pygal
 from django.db.models import Count, Q
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 from pygal.style import Style
 
 from tracker.card_rpg import services
@@ -74,8 +75,40 @@ _CONFIG = {
     "spacing": 8,
     "show_minor_x_labels": False,
     "truncate_legend": -1,
-    "no_data_text": "Nothing yet",
 }
+
+
+def _config() -> dict:
+    """pygal's options, with the words for an empty chart in the request's language."""
+    return {**_CONFIG, "no_data_text": gettext("Nothing yet")}
+
+
+def _session_label(number) -> str:
+    """A session on an axis or in a table: "S3"."""
+    return pgettext("a session, short", "S%(number)s") % {"number": number}
+
+
+def _fight_label(number) -> str:
+    """A fight on an axis or in a table: "F12"."""
+    return pgettext("a fight, short", "F%(number)s") % {"number": number}
+
+
+# Monsters killed, by kind of card, as the chart names them (one kind, many monsters).
+_KIND_PLURALS = {
+    MonsterKind.NUMBER: pgettext_lazy("kinds of monster", "Number cards"),
+    MonsterKind.FACE: pgettext_lazy("kinds of monster", "Face cards"),
+    MonsterKind.JOKER: pgettext_lazy("kinds of monster", "Jokers"),
+}
+
+
+def _kind_count(kind: str, count: int) -> str:
+    """ "3 face cards", "1 Joker": a number of monsters of one kind."""
+    text = {
+        MonsterKind.NUMBER: ngettext("%(count)s number card", "%(count)s number cards", count),
+        MonsterKind.FACE: ngettext("%(count)s face card", "%(count)s face cards", count),
+        MonsterKind.JOKER: ngettext("%(count)s Joker", "%(count)s Jokers", count),
+    }[kind]
+    return text % {"count": count}
 
 
 @dataclass(frozen=True)
@@ -113,8 +146,8 @@ def career_charts(character: Character, nonce: str = "") -> list[Chart]:
 def level_and_xp(sessions: list[tuple], nonce: str = "") -> Chart:
     """Level and XP earned in all, at the start and after each session."""
     earned = list(accumulate(xp for _, _, xp, _ in sessions))
-    points = [("start", 1, 0)] + [
-        (f"S{number}", level, total)
+    points = [(pgettext("the start of a career", "start"), 1, 0)] + [
+        (_session_label(number), level, total)
         for (number, level, _, _), total in zip(sessions, earned, strict=True)
     ]
     shown = _thin(points, MOST_POINTS)
@@ -122,7 +155,7 @@ def level_and_xp(sessions: list[tuple], nonce: str = "") -> Chart:
     # ticks are, so XP gets a scale of ten even steps and every level tick is a whole level.
     step = _nice_step(max(xp for _, _, xp in shown) / 10)
     chart = pygal.Line(
-        **_CONFIG,
+        **_config(),
         dots_size=4,
         stroke_style={"width": 3},
         range=(0, 10 * step),
@@ -131,20 +164,29 @@ def level_and_xp(sessions: list[tuple], nonce: str = "") -> Chart:
     )
     chart.x_labels = [label for label, _, _ in shown]
     chart.x_labels_major_every = max(1, len(shown) // 6)
-    chart.add("XP earned", [xp for _, _, xp in shown])
-    chart.add("Level", [level for _, level, _ in shown], secondary=True)
+    chart.add(gettext("XP earned"), [xp for _, _, xp in shown])
+    chart.add(gettext("Level"), [level for _, level, _ in shown], secondary=True)
     thinned = len(shown) < len(points)
-    summary = (
-        f"Level {points[-1][1]} and {points[-1][2]} XP earned in all after "
-        f"{_count(len(sessions), 'session')}"
-        + (f"; every {_nth(len(points), len(shown))} session is shown." if thinned else ".")
-    )
+    values = {
+        "level": points[-1][1],
+        "xp": points[-1][2],
+        "sessions": _sessions(len(sessions)),
+        "nth": _nth(len(points), len(shown)),
+    }
+    if thinned:
+        summary = gettext(
+            "Level %(level)s and %(xp)s XP earned in all after %(sessions)s; "
+            "every %(nth)s session is shown."
+        )
+    else:
+        summary = gettext("Level %(level)s and %(xp)s XP earned in all after %(sessions)s.")
+    summary %= values
     rows = [(label, level, xp) for label, level, xp in shown]
     return _chart(
         "level-xp",
-        "Level and XP over time",
+        gettext("Level and XP over time"),
         summary,
-        ("Session", "Level", "XP earned"),
+        (gettext("Session"), gettext("Level"), gettext("XP earned")),
         rows,
         chart,
         nonce,
@@ -160,24 +202,26 @@ def kills_by_kind(character: Character, nonce: str = "") -> Chart:
             for kind in MonsterKind.values
         }
     )
-    labels = [str(label) for label in MonsterKind.labels]
+    labels = [str(_KIND_PLURALS[kind]) for kind in MonsterKind.values]
     values = [counts[kind] for kind in MonsterKind.values]
     chart = pygal.HorizontalBar(
-        **_CONFIG, show_legend=False, print_values=True, y_labels=_whole_ticks(max(values))
+        **_config(), show_legend=False, print_values=True, y_labels=_whole_ticks(max(values))
     )
-    chart.x_labels = [_first_up(label) + "s" for label in labels]
-    chart.add("Kills", values)
+    chart.x_labels = labels
+    chart.add(gettext("Kills"), values)
     total = sum(values)
-    summary = f"{_count(total, 'kill')}: " + ", ".join(
-        f"{value} {label}{'' if value == 1 else 's'}"
-        for value, label in zip(values, labels, strict=True)
-    )
+    summary = gettext("%(kills)s: %(kinds)s.") % {
+        "kills": ngettext("%(count)s kill", "%(count)s kills", total) % {"count": total},
+        "kinds": pgettext("list separator", ", ").join(
+            _kind_count(kind, value) for kind, value in zip(MonsterKind.values, values, strict=True)
+        ),
+    }
     return _chart(
         "kills",
-        "Kills by monster kind",
-        summary + ".",
-        ("Monster", "Kills"),
-        list(zip([_first_up(label) + "s" for label in labels], values, strict=True)),
+        gettext("Kills by monster kind"),
+        summary,
+        (gettext("Monster"), gettext("Kills")),
+        list(zip(labels, values, strict=True)),
         chart,
         nonce,
         points=len(values),
@@ -198,30 +242,39 @@ def damage_per_fight(character: Character, nonce: str = "") -> Chart:
         fights = [*fights, (now.number, now.monster, now.damage_dealt, now.damage_taken)]
         fights = fights[-RECENT_FIGHTS:]
     most = max((max(row[2], row[3]) for row in fights), default=0)
-    chart = pygal.Bar(**_CONFIG, y_labels=_whole_ticks(most))
-    chart.x_labels = [f"F{number}" for number, *_ in fights]
+    chart = pygal.Bar(**_config(), y_labels=_whole_ticks(most))
+    chart.x_labels = [_fight_label(number) for number, *_ in fights]
     chart.x_labels_major_every = max(1, len(fights) // 5)
-    chart.add("Dealt", [dealt for *_, dealt, _ in fights])
-    chart.add("Taken", [taken for *_, taken in fights])
+    chart.add(gettext("Dealt"), [dealt for *_, dealt, _ in fights])
+    chart.add(gettext("Taken"), [taken for *_, taken in fights])
     if fights:
-        dealt = sum(row[2] for row in fights)
-        taken = sum(row[3] for row in fights)
-        which = (
-            f"the last {len(fights)} fights"
-            if len(fights) == RECENT_FIGHTS
-            else _count(len(fights), "fight")
-        )
-        summary = f"In {which}: {dealt} damage dealt and {taken} taken."
+        values = {
+            "count": len(fights),
+            "dealt": sum(row[2] for row in fights),
+            "taken": sum(row[3] for row in fights),
+        }
+        if len(fights) == RECENT_FIGHTS:
+            summary = gettext(
+                "In the last %(count)s fights: %(dealt)s damage dealt and %(taken)s taken."
+            )
+        else:
+            summary = ngettext(
+                "In %(count)s fight: %(dealt)s damage dealt and %(taken)s taken.",
+                "In %(count)s fights: %(dealt)s damage dealt and %(taken)s taken.",
+                len(fights),
+            )
+        summary %= values
     else:
-        summary = "No fights yet."
+        summary = gettext("No fights yet.")
     rows = [
-        (f"F{number}", card_text(monster), dealt, taken) for number, monster, dealt, taken in fights
+        (_fight_label(number), card_text(monster), dealt, taken)
+        for number, monster, dealt, taken in fights
     ]
     return _chart(
         "damage",
-        "Damage dealt and taken per fight",
+        gettext("Damage dealt and taken per fight"),
         summary,
-        ("Fight", "Monster", "Dealt", "Taken"),
+        (gettext("Fight"), gettext("Monster"), gettext("Dealt"), gettext("Taken")),
         rows,
         chart,
         nonce,
@@ -233,26 +286,30 @@ def deaths_per_session(sessions: list[tuple], nonce: str = "") -> Chart:
     """Deaths in each of the last sessions."""
     recent = sessions[-RECENT_SESSIONS:]
     most = max((deaths for *_, deaths in recent), default=0)
-    chart = pygal.Bar(**_CONFIG, show_legend=False, y_labels=_whole_ticks(most))
-    chart.x_labels = [f"S{number}" for number, *_ in recent]
+    chart = pygal.Bar(**_config(), show_legend=False, y_labels=_whole_ticks(most))
+    chart.x_labels = [_session_label(number) for number, *_ in recent]
     chart.x_labels_major_every = max(1, len(recent) // 6)
-    chart.add("Deaths", [deaths for *_, deaths in recent])
+    chart.add(gettext("Deaths"), [deaths for *_, deaths in recent])
     total = sum(deaths for *_, deaths in sessions)
     if recent:
-        which = (
-            f"the last {len(recent)} sessions shown"
-            if len(recent) < len(sessions)
-            else "every session shown"
-        )
-        summary = f"{_count(total, 'death')} in {_count(len(sessions), 'session')}; {which}."
+        values = {
+            "deaths": ngettext("%(count)s death", "%(count)s deaths", total) % {"count": total},
+            "sessions": _sessions(len(sessions)),
+            "shown": len(recent),
+        }
+        if len(recent) < len(sessions):
+            summary = gettext("%(deaths)s in %(sessions)s; the last %(shown)s sessions shown.")
+        else:
+            summary = gettext("%(deaths)s in %(sessions)s; every session shown.")
+        summary %= values
     else:
-        summary = "No sessions yet."
+        summary = gettext("No sessions yet.")
     return _chart(
         "deaths",
-        "Deaths per session",
+        gettext("Deaths per session"),
         summary,
-        ("Session", "Deaths"),
-        [(f"S{number}", deaths) for number, *_, deaths in recent],
+        (gettext("Session"), gettext("Deaths")),
+        [(_session_label(number), deaths) for number, *_, deaths in recent],
         chart,
         nonce,
         points=len(recent),
@@ -274,7 +331,9 @@ def _fit_for_page(title: str, summary: str, nonce: str):
 
     def fit(root):
         root.set("role", "img")
-        root.set("aria-label", f"{title}. {summary}")
+        root.set(
+            "aria-label", gettext("%(title)s. %(summary)s") % {"title": title, "summary": summary}
+        )
         root.set("class", "pygal-chart career-chart")
         for parent in list(root.iter()):
             for child in list(parent):
@@ -320,13 +379,18 @@ def _thin(points: list, most: int) -> list:
 
 def _nth(total: int, shown: int) -> str:
     step = round((total - 1) / max(1, shown - 1))
-    suffix = {1: "st", 2: "nd", 3: "rd"}.get(step % 10 if step % 100 not in (11, 12, 13) else 0)
-    return f"{step}{suffix or 'th'}"
+    last = step % 10 if step % 100 not in (11, 12, 13) else 0
+    if last == 1:
+        text = pgettext("ordinal", "%(number)sst")
+    elif last == 2:
+        text = pgettext("ordinal", "%(number)snd")
+    elif last == 3:
+        text = pgettext("ordinal", "%(number)srd")
+    else:
+        text = pgettext("ordinal", "%(number)sth")
+    return text % {"number": step}
 
 
-def _count(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
-def _first_up(text: str) -> str:
-    return text[:1].upper() + text[1:]
+def _sessions(count: int) -> str:
+    """ "1 session", "12 sessions"."""
+    return ngettext("%(count)s session", "%(count)s sessions", count) % {"count": count}

@@ -23,6 +23,7 @@ from tracker.core import games
 from tracker.core.games import Game, Projector
 from tracker.core.services import insert_rows
 from tracker.rules import card_rpg as engine
+from tracker.rules.card_rpg.awaiting import describe as describe_awaiting
 from tracker.rules.card_rpg.table import VirtualTable
 
 # The engine's S-03 name rule is the one limit for the form, an import and a rename.
@@ -197,14 +198,19 @@ def check_table(table, state: dict) -> None:
 
 
 def _waiting_for(character: Character) -> str:
-    awaiting = (character.state or {}).get("awaiting") or {}
-    return awaiting.get("instruction") or ""
+    state = character.state or {}
+    text = (state.get("awaiting") or {}).get("instruction") or ""
+    if text and (state.get("internal") or {}).get("step"):
+        # The stored state keeps the sentence as English text; asked again, the engine gives
+        # the sentence that a screen can show in the player's language.
+        text = describe_awaiting(state).get("instruction") or text
+    return text
 
 
 GAME = games.register(
     Game(
         id=games.CARD_RPG,
-        title="Card RPG – Advanced",
+        title=gettext_lazy("Card RPG – Advanced"),
         noun="character",
         engine=engine,
         record_model=Character,

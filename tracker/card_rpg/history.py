@@ -20,13 +20,14 @@ from typing import Any
 
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from tracker.card_rpg import services
 from tracker.card_rpg.game import GAME
 from tracker.card_rpg.models import Character, Fight, FightOutcome, PlaySession
 from tracker.core import services as core
-from tracker.rules.cards import SUIT_NAMES, CardNotationError, card_text, parse_card
+from tracker.rules.cards import CardNotationError, card_text, parse_card
 from tracker.templatetags.cards import card_name
 
 LOG_PAGE_SIZE = 50
@@ -197,7 +198,9 @@ class _Told:
     @property
     def monster(self) -> str:
         card = self.fight.get("monster")
-        return f"the {card_text(card)}" if card else "the monster"
+        if card:
+            return gettext("the %(card)s") % {"card": card_text(card)}
+        return gettext("the monster")
 
     def card(self, key: str = "card") -> str:
         return _text(self.action.get(key))
@@ -216,34 +219,51 @@ class _Told:
     def notes(self) -> list[str]:
         """What the action set off beyond itself, in the order it happened."""
         notes = []
-        name = self.char("after").get("name") or "The character"
+        name = self.char("after").get("name") or gettext("The character")
+        monster = _first_up(self.monster)
         for event in self.events:
             kind = event.get("type")
             if kind in self.said:
                 continue
             match kind:
                 case "kill":
-                    notes.append(f"{_first_up(self.monster)} is dead: +{event.get('xp', 0)} XP.")
+                    notes.append(
+                        gettext("%(monster)s is dead: +%(xp)s XP.")
+                        % {"monster": monster, "xp": event.get("xp", 0)}
+                    )
                 case "joker_kill":
-                    notes.append("A Joker killed!")
+                    notes.append(gettext("A Joker killed!"))
                 case "escape":
-                    notes.append(f"{_first_up(self.monster)} got away: no XP, no loot.")
+                    notes.append(
+                        gettext("%(monster)s got away: no XP, no loot.") % {"monster": monster}
+                    )
                 case "skip":
-                    notes.append("The monster has no attack cards left and skips its turn.")
+                    notes.append(
+                        gettext("The monster has no attack cards left and skips its turn.")
+                    )
                 case "redeal":
-                    notes.append("The monster is dealt a new attack pile.")
+                    notes.append(gettext("The monster is dealt a new attack pile."))
                 case "jack_first":
-                    notes.append("A Jack strikes first.")
+                    notes.append(gettext("A Jack strikes first."))
                 case "death":
                     lost = -self.change("xp")
-                    notes.append(f"{name} died" + (f" and lost {lost} XP." if lost > 0 else "."))
+                    if lost > 0:
+                        notes.append(
+                            gettext("%(name)s died and lost %(xp)s XP.")
+                            % {"name": name, "xp": lost}
+                        )
+                    else:
+                        notes.append(gettext("%(name)s died.") % {"name": name})
                 case "abandon":
-                    notes.append("The draw pile ran out: the fight is abandoned.")
+                    notes.append(gettext("The draw pile ran out: the fight is abandoned."))
                 case "no_extra_card":
-                    notes.append("No extra card: the draw pile is empty.")
+                    notes.append(gettext("No extra card: the draw pile is empty."))
                 case "session_end" if self.action.get("type") != "end_session":
                     number = self.before.get("session_number") or self.char("after").get("sessions")
-                    notes.append(f"Session {number} is over: the deck has run down.")
+                    notes.append(
+                        gettext("Session %(number)s is over: the deck has run down.")
+                        % {"number": number}
+                    )
         return notes
 
 
@@ -267,15 +287,23 @@ def _first_up(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 def _dice(dice) -> str:
     dice = [str(d) for d in dice or []]
     if len(dice) <= 1:
         return "".join(dice)
-    return ", ".join(dice[:-1]) + " and " + dice[-1]
+    return gettext("%(dice)s and %(last)s") % {
+        "dice": pgettext("list separator", ", ").join(dice[:-1]),
+        "last": dice[-1],
+    }
+
+
+# The suits a card stands for when it is used as another (use_item's "as").
+_SUIT_WORDS = {
+    "S": pgettext_lazy("used as a", "Spade"),
+    "H": pgettext_lazy("used as a", "Heart"),
+    "D": pgettext_lazy("used as a", "Diamond"),
+    "C": pgettext_lazy("used as a", "Club"),
+}
 
 
 # -- the sentences, one per action type (rules/actions.md) -------------------------------------
@@ -284,79 +312,143 @@ def _dice(dice) -> str:
 def _create(t: _Told) -> str:
     c = t.char("after")
     who = card_name(_normal(t.action.get("class")))
-    return (
-        f"Created {c.get('name', t.action.get('name'))}, {who}: STR {c.get('str')} "
-        f"and HP {c.get('hp_max')} (rolled {_dice(t.action.get('str_dice'))} "
-        f"and {_dice(t.action.get('hp_dice'))})."
-    )
+    return gettext(
+        "Created %(name)s, %(class)s: STR %(str)s and HP %(hp)s "
+        "(rolled %(str_dice)s and %(hp_dice)s)."
+    ) % {
+        "name": c.get("name", t.action.get("name")),
+        "class": who,
+        "str": c.get("str"),
+        "hp": c.get("hp_max"),
+        "str_dice": _dice(t.action.get("str_dice")),
+        "hp_dice": _dice(t.action.get("hp_dice")),
+    }
 
 
 def _start_session(t: _Told) -> str:
     number = t.after.get("session_number") or t.char("after").get("sessions", 0) + 1
     count = t.after.get("hand_count")
     if count is None:
-        return f"Started session {number}."
-    dealt = f"Started session {number} with {_plural(count, 'card')} in the hand"
-    return f"{dealt}: {t.cards('hand')}." if t.action.get("hand") else f"{dealt}."
+        return gettext("Started session %(number)s.") % {"number": number}
+    values = {"number": number, "count": count, "cards": t.cards("hand")}
+    if t.action.get("hand"):
+        return (
+            ngettext(
+                "Started session %(number)s with %(count)s card in the hand: %(cards)s.",
+                "Started session %(number)s with %(count)s cards in the hand: %(cards)s.",
+                count,
+            )
+            % values
+        )
+    return (
+        ngettext(
+            "Started session %(number)s with %(count)s card in the hand.",
+            "Started session %(number)s with %(count)s cards in the hand.",
+            count,
+        )
+        % values
+    )
 
 
 def _note_hand(t: _Told) -> str:
-    return f"Looked at the hand: {t.cards()}."
+    return gettext("Looked at the hand: %(cards)s.") % {"cards": t.cards()}
 
 
 def _reveal(t: _Told) -> str:
     fight = t.after.get("fight") or {}
-    text = f"Turned up the monster: the {t.card()}"
-    parts = []
-    if fight.get("hidden"):
-        parts.append(f"{fight['hidden']} under it")
-    if fight.get("attack_pile") is not None:
-        parts.append(f"{fight['attack_pile']} in its attack pile")
-    text += f" ({' and '.join(parts)})." if parts else "."
+    values = {"card": t.card(), "hidden": fight.get("hidden"), "pile": fight.get("attack_pile")}
+    hidden = bool(fight.get("hidden"))
+    pile = fight.get("attack_pile") is not None
+    if hidden and pile:
+        text = gettext(
+            "Turned up the monster: the %(card)s (%(hidden)s under it and %(pile)s in its "
+            "attack pile)."
+        )
+    elif hidden:
+        text = gettext("Turned up the monster: the %(card)s (%(hidden)s under it).")
+    elif pile:
+        text = gettext("Turned up the monster: the %(card)s (%(pile)s in its attack pile).")
+    else:
+        text = gettext("Turned up the monster: the %(card)s.")
+    text %= values
     if t.has("monster_hp"):
         # A Joker needs no roll: its HP is set as it appears.
         t.said.add("monster_hp")
-        text += f" It has {fight.get('monster_hp_max')} HP and is worth {fight.get('xp_value')} XP."
+        text = gettext("%(text)s It has %(hp)s HP and is worth %(xp)s XP.") % {
+            "text": text,
+            "hp": fight.get("monster_hp_max"),
+            "xp": fight.get("xp_value"),
+        }
     return text
 
 
 def _roll_hp(t: _Told) -> str:
     fight = t.fight
-    return (
-        f"Rolled {_dice(t.action.get('dice'))} for {t.monster}: {fight.get('monster_hp_max')} HP, "
-        f"worth {fight.get('xp_value')} XP."
-    )
+    return gettext("Rolled %(dice)s for %(monster)s: %(hp)s HP, worth %(xp)s XP.") % {
+        "dice": _dice(t.action.get("dice")),
+        "monster": t.monster,
+        "hp": fight.get("monster_hp_max"),
+        "xp": fight.get("xp_value"),
+    }
 
 
 def _attack(t: _Told) -> str:
-    text = f"Attacked with {t.cards()}"
-    damage = t.amount("damage")
-    if t.has("damage"):
-        text += f" for {damage}"
+    values = {"cards": t.cards(), "damage": t.amount("damage")}
     reason = t.after.get("reason")
-    if reason in ("random attack", "critical hit") and not t.has("kill"):
-        text += f"; a card is turned for the {reason}"
-    return text + "."
+    if reason not in ("random attack", "critical hit") or t.has("kill"):
+        reason = None
+    if t.has("damage"):
+        text = {
+            None: gettext("Attacked with %(cards)s for %(damage)s."),
+            "random attack": gettext(
+                "Attacked with %(cards)s for %(damage)s; a card is turned for the random attack."
+            ),
+            "critical hit": gettext(
+                "Attacked with %(cards)s for %(damage)s; a card is turned for the critical hit."
+            ),
+        }[reason]
+    else:
+        text = {
+            None: gettext("Attacked with %(cards)s."),
+            "random attack": gettext(
+                "Attacked with %(cards)s; a card is turned for the random attack."
+            ),
+            "critical hit": gettext(
+                "Attacked with %(cards)s; a card is turned for the critical hit."
+            ),
+        }[reason]
+    return text % values
 
 
 def _use_item(t: _Told) -> str:
-    card = t.card()
     used_as = t.action.get("as")
-    how = f" as a {SUIT_NAMES.get(str(used_as).upper(), used_as)}" if used_as else ""
+    suit = _SUIT_WORDS.get(str(used_as).upper(), used_as) if used_as else None
+    values = {"card": t.card(), "suit": suit, "monster": t.monster}
     if t.has("ace_of_spades"):
         t.said.update({"ace_of_spades", "kill"})
-        return f"Used the {card}: {t.monster} is killed outright, +{t.change('xp')} XP."
+        values["xp"] = t.change("xp")
+        return gettext("Used the %(card)s: %(monster)s is killed outright, +%(xp)s XP.") % values
     if t.has("club"):
-        return f"Used the {card}{how}: one more attack this turn."
+        if suit:
+            return gettext("Used the %(card)s as a %(suit)s: one more attack this turn.") % values
+        return gettext("Used the %(card)s: one more attack this turn.") % values
     if t.has("blitz"):
-        return f"Used the {card}: the next play may mix ranks."
+        return gettext("Used the %(card)s: the next play may mix ranks.") % values
     if t.has("damage"):
-        return f"Used the {card}{how} for {t.amount('damage')} damage."
-    return f"Used the {card}{how} from the inventory."
+        values["damage"] = t.amount("damage")
+        if suit:
+            return gettext("Used the %(card)s as a %(suit)s for %(damage)s damage.") % values
+        return gettext("Used the %(card)s for %(damage)s damage.") % values
+    if suit:
+        return gettext("Used the %(card)s as a %(suit)s from the inventory.") % values
+    return gettext("Used the %(card)s from the inventory.") % values
 
 
 def _sell(t: _Told) -> str:
-    return f"Sold the {t.card()} for {t.change('gold')} gold."
+    return gettext("Sold the %(card)s for %(gold)s gold.") % {
+        "card": t.card(),
+        "gold": t.change("gold"),
+    }
 
 
 _MONSTER_REASONS = ("monster attack card", "monster random attack", "monster critical hit")
@@ -366,102 +458,144 @@ def _turn(t: _Told) -> str:
     card = t.card()
     reason = t.before.get("reason") or ""
     if reason in _MONSTER_REASONS:
+        values = {"card": card, "monster": _first_up(t.monster)}
         what = {
-            "monster attack card": f"{_first_up(t.monster)} attacks with the {card}",
-            "monster random attack": f"The {card} is turned for the monster's random attack",
-            "monster critical hit": f"The {card} is turned for the monster's critical hit",
-        }[reason]
+            "monster attack card": gettext("%(monster)s attacks with the %(card)s"),
+            "monster random attack": gettext(
+                "The %(card)s is turned for the monster's random attack"
+            ),
+            "monster critical hit": gettext(
+                "The %(card)s is turned for the monster's critical hit"
+            ),
+        }[reason] % values
         if t.has("deadly_blow"):
-            return f"{what}: a deadly blow!"
+            return gettext("%(what)s: a deadly blow!") % {"what": what}
         if t.has("critical_goes_on"):
-            return gettext("{what}: it is only discarded, the critical hit goes on.").format(
-                what=what
-            )
+            return gettext("%(what)s: it is only discarded, the critical hit goes on.") % {
+                "what": what
+            }
         if t.has("hit"):
-            return f"{what}: {t.amount('hit')} damage taken (HP {t.fight.get('hp')})."
+            return gettext("%(what)s: %(damage)s damage taken (HP %(hp)s).") % {
+                "what": what,
+                "damage": t.amount("hit"),
+                "hp": t.fight.get("hp"),
+            }
         if t.has("critical_hit"):
-            return f"{what}: a critical hit, another card is turned."
+            return gettext("%(what)s: a critical hit, another card is turned.") % {"what": what}
         if t.has("random_attack"):
-            return f"{what}: a random attack, a card is turned from the draw pile."
-        return f"{what}."
+            return gettext("%(what)s: a random attack, a card is turned from the draw pile.") % {
+                "what": what
+            }
+        return gettext("%(what)s.") % {"what": what}
     if reason in ("random attack", "critical hit"):
-        what = f"Turned the {card} for the {reason}"
+        if reason == "random attack":
+            what = gettext("Turned the %(card)s for the random attack") % {"card": card}
+        else:
+            what = gettext("Turned the %(card)s for the critical hit") % {"card": card}
         if t.has("deadly_blow"):
-            return f"{what}: a deadly blow!"
+            return gettext("%(what)s: a deadly blow!") % {"what": what}
         if t.has("critical_goes_on"):
-            return gettext("{what}: it is only discarded, the critical hit goes on.").format(
-                what=what
-            )
+            return gettext("%(what)s: it is only discarded, the critical hit goes on.") % {
+                "what": what
+            }
         if t.has("damage"):
-            return f"{what}: {t.amount('damage')} damage to {t.monster}."
+            return gettext("%(what)s: %(damage)s damage to %(monster)s.") % {
+                "what": what,
+                "damage": t.amount("damage"),
+                "monster": t.monster,
+            }
         if t.has("critical_hit"):
-            return f"{what}: a critical hit, another card is turned."
-        return f"{what}."
+            return gettext("%(what)s: a critical hit, another card is turned.") % {"what": what}
+        return gettext("%(what)s.") % {"what": what}
     if reason in ("loot", "jack extra card"):
-        what = "Loot" if reason == "loot" else "The Jack's extra card"
+        what = gettext("Loot") if reason == "loot" else gettext("The Jack's extra card")
+        values = {"what": what, "card": card}
         if t.has("gold"):
-            return f"{what}: the {card}, turned into {t.amount('gold', 'gold')} gold."
+            values["gold"] = t.amount("gold", "gold")
+            return gettext("%(what)s: the %(card)s, turned into %(gold)s gold.") % values
         if t.has("item"):
-            return f"{what}: the {card}, into the inventory."
+            return gettext("%(what)s: the %(card)s, into the inventory.") % values
         if t.has("discard"):
-            return f"{what}: the {card}, to the discard pile."
-        return f"{what}: the {card}."
-    return f"Turned the {card}."
+            return gettext("%(what)s: the %(card)s, to the discard pile.") % values
+        return gettext("%(what)s: the %(card)s.") % values
+    return gettext("Turned the %(card)s.") % {"card": card}
 
 
 def _end_turn(t: _Told) -> str:
-    return "Ended the turn."
+    return gettext("Ended the turn.")
 
 
 def _save(t: _Told) -> str:
-    return f"Saved by the {t.card()}: back up to HP {t.fight.get('hp')}."
+    return gettext("Saved by the %(card)s: back up to HP %(hp)s.") % {
+        "card": t.card(),
+        "hp": t.fight.get("hp"),
+    }
 
 
 def _accept_death(t: _Told) -> str:
-    return "Accepted death."
+    return gettext("Accepted death.")
 
 
 def _keep_hand(t: _Told) -> str:
     if t.action.get("keep"):
-        return "Kept the hand after dying."
-    return "Let the hand go after dying."
+        return gettext("Kept the hand after dying.")
+    return gettext("Let the hand go after dying.")
 
 
 def _level_up(t: _Told) -> str:
     old, new = t.char("before"), t.char("after")
-    changes = [f"level {old.get('level')} → {new.get('level')}"]
-    changes.append(f"HP {old.get('hp_max')} → {new.get('hp_max')}")
+    changes = [
+        gettext("level %(old)s → %(new)s") % {"old": old.get("level"), "new": new.get("level")}
+    ]
+    changes.append(
+        gettext("HP %(old)s → %(new)s") % {"old": old.get("hp_max"), "new": new.get("hp_max")}
+    )
     if old.get("str") != new.get("str"):
-        changes.append(f"STR {old.get('str')} → {new.get('str')}")
-    return f"Rolled {_dice(t.action.get('hp_dice'))} to level up: {', '.join(changes)}."
+        changes.append(
+            gettext("STR %(old)s → %(new)s") % {"old": old.get("str"), "new": new.get("str")}
+        )
+    return gettext("Rolled %(dice)s to level up: %(changes)s.") % {
+        "dice": _dice(t.action.get("hp_dice")),
+        "changes": pgettext("list separator", ", ").join(changes),
+    }
 
 
 def _buy_back(t: _Told) -> str:
     paid = -t.change("gold")
-    price = f"for {paid} gold" if paid else "for free"
-    return f"Bought back the {t.card()} {price}."
+    if paid:
+        return gettext("Bought back the %(card)s for %(gold)s gold.") % {
+            "card": t.card(),
+            "gold": paid,
+        }
+    return gettext("Bought back the %(card)s for free.") % {"card": t.card()}
 
 
 def _buy_top(t: _Told) -> str:
     card = t.card()
     if not t.action.get("buy"):
-        return f"Turned the {card} off the draw pile and let it go."
+        return gettext("Turned the %(card)s off the draw pile and let it go.") % {"card": card}
     paid = -t.change("gold")
     if t.has("gold"):
         # A Diamond pays back its price as it arrives (T-06).
-        return f"Bought the {card} off the draw pile; it turned straight back into gold."
-    return f"Bought the {card} off the draw pile for {paid} gold."
+        return gettext(
+            "Bought the %(card)s off the draw pile; it turned straight back into gold."
+        ) % {"card": card}
+    return gettext("Bought the %(card)s off the draw pile for %(gold)s gold.") % {
+        "card": card,
+        "gold": paid,
+    }
 
 
 def _end_session(t: _Told) -> str:
     number = t.before.get("session_number") or t.char("after").get("sessions")
-    return f"Ended session {number}."
+    return gettext("Ended session %(number)s.") % {"number": number}
 
 
 def _rename(t: _Told) -> str:
-    return gettext("Renamed {old} to {new}.").format(
-        old=t.char("before").get("name"), new=t.char("after").get("name")
-    )
+    return gettext("Renamed %(old)s to %(new)s.") % {
+        "old": t.char("before").get("name"),
+        "new": t.char("after").get("name"),
+    }
 
 
 def _unknown(t: _Told) -> str:
@@ -507,11 +641,11 @@ def _mark_suits(text: str) -> SafeString:
 SESSIONS_PER_PAGE = 5
 
 _OUTCOME_WORDS = {
-    FightOutcome.IN_PROGRESS: "still going",
-    FightOutcome.WON: "won",
-    FightOutcome.DIED: "died",
-    FightOutcome.ESCAPED: "the monster got away",
-    FightOutcome.ABANDONED: "abandoned",
+    FightOutcome.IN_PROGRESS: _("still going"),
+    FightOutcome.WON: pgettext_lazy("a fight", "won"),
+    FightOutcome.DIED: pgettext_lazy("a fight", "died"),
+    FightOutcome.ESCAPED: _("the monster got away"),
+    FightOutcome.ABANDONED: pgettext_lazy("a fight", "abandoned"),
 }
 
 
@@ -604,12 +738,12 @@ def fight_outcome(fight: Fight) -> str:
 def fight_summary(fight: Fight) -> str:
     """One line for a fight: its turns, the damage both ways and the XP it brought."""
     parts = [
-        _plural(fight.turns, "turn"),
-        f"dealt {fight.damage_dealt}",
-        f"took {fight.damage_taken}",
+        ngettext("%(count)s turn", "%(count)s turns", fight.turns) % {"count": fight.turns},
+        gettext("dealt %(damage)s") % {"damage": fight.damage_dealt},
+        gettext("took %(damage)s") % {"damage": fight.damage_taken},
     ]
     if fight.xp_gained:
-        parts.append(f"+{fight.xp_gained} XP")
+        parts.append(gettext("+%(xp)s XP") % {"xp": fight.xp_gained})
     # Each part keeps together on a narrow screen ("+4 XP" never splits).
     return " · ".join(part.replace(" ", "\u00a0") for part in parts)
 
@@ -617,7 +751,7 @@ def fight_summary(fight: Fight) -> str:
 def session_ending(session: PlaySession) -> str:
     """How a session ended, in words."""
     if session.ended_seq is None:
-        return "still running"
+        return gettext("still running")
     return session.get_ending_display()
 
 

@@ -9,6 +9,7 @@ nothing here holds game rules. See docs/persistence.md.
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from tracker.card_rpg import projections as p
 from tracker.core.models import LogEntry, LogRecord
@@ -22,10 +23,11 @@ class Phase(models.TextChoices):
 
 
 class SessionEnding(models.TextChoices):
-    RUNNING = p.SESSION_RUNNING, "running"
-    PLAYER = p.SESSION_ENDED_BY_PLAYER, "ended by the player"
-    DECK = p.SESSION_DECK_RAN_OUT, "the deck ran out"
-    ABANDONED = p.SESSION_FIGHT_ABANDONED, "a fight was abandoned"
+    # Shown on the history page as how each session ended.
+    RUNNING = p.SESSION_RUNNING, _("running")
+    PLAYER = p.SESSION_ENDED_BY_PLAYER, _("ended by the player")
+    DECK = p.SESSION_DECK_RAN_OUT, _("the deck ran out")
+    ABANDONED = p.SESSION_FIGHT_ABANDONED, _("a fight was abandoned")
 
 
 class FightOutcome(models.TextChoices):

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import IO, Any
 
+from django.utils.translation import gettext
+
 from tracker.card_rpg.game import _FIGHT_FIELDS, _SESSION_FIELDS, GAME, NAME_MAX_LENGTH, latest
 from tracker.card_rpg.models import Character
 from tracker.card_rpg.projections import FightRecord, SessionRecord
@@ -182,7 +184,9 @@ def _between_sessions(character: Character) -> None:
     if character.state.get("session") is not None:
         # The app's cards could never match the ones on the table, nor the other way round.
         raise TableSwitchError(
-            "Who deals is chosen for a whole session: switch it once this session has ended."
+            gettext(
+                "Who deals is chosen for a whole session: switch it once this session has ended."
+            )
         )
 
 
@@ -265,8 +269,10 @@ def character_import(
     prepared = core.record_import_prepare(text=text, name=name, share=share)
     if prepared.game is not GAME:
         raise ImportRefused(
-            f"this file is a {prepared.game.title} log, not a Card RPG character's: import it "
-            "from Your games"
+            gettext(
+                "this file is a %(game)s log, not a Card RPG character's: import it from Your games"
+            )
+            % {"game": prepared.game.title}
         )
     earlier = core.earlier_imports(game=GAME, owner=owner, digest=prepared.digest)
     character = core.record_import_write(prepared=prepared, owner=owner)

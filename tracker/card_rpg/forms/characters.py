@@ -2,6 +2,9 @@
 whether an action is legal is the engine's call (tracker.rules), reached through the services."""
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from tracker.card_rpg.card_powers import class_ability
 from tracker.forms.accounts import PlainLabelsMixin
@@ -18,35 +21,54 @@ MAX_CREATION_DICE = max(
 )
 # Table-rule options offered at creation, in the order the form shows them.
 TABLE_RULE_OPTIONS = ("creation_dice", "ace_of_diamonds", "empty_attack_pile")
-STATS = {"str": "STR", "hp": "HP"}
+STATS = {"str": _("STR"), "hp": _("HP")}
 
 # The words a player sees for each option's choices.
 CHOICE_LABELS = {
-    "1d6": "1 die each (1d6)",
-    "2d6": "2 dice each (2d6)",
-    "free": "Free while held",
-    "once_per_fight": "Once per fight",
-    "skip": "Monster skips its turn",
-    "monster_redeals": "Monster is dealt a new pile",
+    "1d6": _("1 die each (1d6)"),
+    "2d6": _("2 dice each (2d6)"),
+    "free": _("Free while held"),
+    "once_per_fight": _("Once per fight"),
+    "skip": _("Monster skips its turn"),
+    "monster_redeals": _("Monster is dealt a new pile"),
 }
 OPTION_LABELS = {
-    "creation_dice": "Creation dice",
-    "ace_of_diamonds": "A♦ buy-back",
-    "empty_attack_pile": "Empty attack pile",
+    "creation_dice": _("Creation dice"),
+    "ace_of_diamonds": _("A♦ buy-back"),
+    "empty_attack_pile": _("Empty attack pile"),
 }
+# The code of the errors about how many dice an option rolls (not about a die typed in).
+DICE_COUNT = "dice_count"
 # One line of help per option, naming its table rule.
 OPTION_HELP = {
-    "creation_dice": "Dice for each of STR and HP. 1d6: STR 3–5, HP 3–8; 2d6: STR 3–8, HP 4–14.",
-    "ace_of_diamonds": "While you hold the A♦, buying a card back from the discard pile is free: "
-    "always, or once in each fight.",
-    "empty_attack_pile": "When the monster has no attack cards left it skips its turns (and may "
-    "escape), or is dealt a fresh pile and fights on.",
+    "creation_dice": _("Dice for each of STR and HP. 1d6: STR 3–5, HP 3–8; 2d6: STR 3–8, HP 4–14."),
+    "ace_of_diamonds": _(
+        "While you hold the A♦, buying a card back from the discard pile is free: "
+        "always, or once in each fight."
+    ),
+    "empty_attack_pile": _(
+        "When the monster has no attack cards left it skips its turns (and may "
+        "escape), or is dealt a fresh pile and fights on."
+    ),
 }
+
+
+# Words put together when they are shown, in the language of the request.
+_lazy_text = lazy(lambda make: make(), str)
+
+
+def _die_label(stat: str, number: int) -> str:
+    return gettext("%(stat)s die %(number)s") % {"stat": STATS[stat], "number": number}
 
 
 def _die_field(stat: str, number: int) -> forms.IntegerField:
-    label = f"{STATS[stat]} die {number}"
-    message = f"{label}: a die shows a whole number from 1 to {DIE_SIDES} (T-02)."
+    label = _lazy_text(lambda: _die_label(stat, number))
+    message = _lazy_text(
+        lambda: (
+            gettext("%(label)s: a die shows a whole number from 1 to %(sides)s (T-02).")
+            % {"label": _die_label(stat, number), "sides": DIE_SIDES}
+        )
+    )
     return forms.IntegerField(
         label=label,
         required=False,
@@ -60,29 +82,48 @@ def _die_field(stat: str, number: int) -> forms.IntegerField:
 def _option_field(option: str) -> forms.ChoiceField:
     default = Ruleset().to_dict()[option]
     choices = [
-        (choice, CHOICE_LABELS[choice] + (" — default" if choice == default else ""))
+        (
+            choice,
+            _lazy_text(
+                lambda choice=choice: (
+                    gettext("%(choice)s — default") % {"choice": CHOICE_LABELS[choice]}
+                )
+            )
+            if choice == default
+            else CHOICE_LABELS[choice],
+        )
         for choice in Ruleset.CHOICES[option]
     ]
     return forms.ChoiceField(
-        label=f"{OPTION_LABELS[option]} ({Ruleset.RULES[option]})",
+        label=_lazy_text(
+            lambda: (
+                gettext("%(option)s (%(rule)s)")
+                % {"option": OPTION_LABELS[option], "rule": Ruleset.RULES[option]}
+            )
+        ),
         choices=choices,
         initial=default,
         widget=forms.RadioSelect,
-        help_text=f"{Ruleset.RULES[option]}: {OPTION_HELP[option]}",
+        help_text=_lazy_text(
+            lambda: (
+                gettext("%(rule)s: %(help)s")
+                % {"rule": Ruleset.RULES[option], "help": OPTION_HELP[option]}
+            )
+        ),
     )
 
 
 class CharacterCreateForm(PlainLabelsMixin, forms.Form):
     """A new character: name, class card, creation dice (typed or rolled) and table rules."""
 
-    name = forms.CharField(label="Name", max_length=NAME_MAX_LENGTH, strip=True)
+    name = forms.CharField(label=_("Name"), max_length=NAME_MAX_LENGTH, strip=True)
     class_card = forms.ChoiceField(
-        label="Class",
+        label=_("Class"),
         choices=[(card, card_name(card)) for card in FACE_CARDS],
         widget=forms.RadioSelect,
         error_messages={
-            "required": "Choose a class: tap one of the twelve face cards (S-06).",
-            "invalid_choice": "The class must be a Jack, Queen or King (S-06).",
+            "required": _("Choose a class: tap one of the twelve face cards (S-06)."),
+            "invalid_choice": _("The class must be a Jack, Queen or King (S-06)."),
         },
     )
     creation_dice = _option_field("creation_dice")
@@ -158,10 +199,11 @@ class CharacterCreateForm(PlainLabelsMixin, forms.Form):
             return []
         return [
             message
-            for name, messages in self.errors.items()
+            for name, errors in self.errors.as_data().items()
             if "_die_" in name and self.data.get(name, "").strip()
-            for message in messages
-            if not message.startswith("T-02: the ")
+            for error in errors
+            if error.code != DICE_COUNT
+            for message in error
         ]
 
     # -- validation -------------------------------------------------------------------------
@@ -172,26 +214,32 @@ class CharacterCreateForm(PlainLabelsMixin, forms.Form):
         if chosen is None:
             return cleaned
         count = Ruleset(creation_dice=chosen).creation_dice_count
-        for stat, label in STATS.items():
+        for stat, word in STATS.items():
+            values = {"option": chosen, "stat": word, "sides": DIE_SIDES}
             names = [f"{stat}_die_{n}" for n in range(1, MAX_CREATION_DICE + 1)]
             if any(name in self.errors for name in names):
                 continue  # a die out of range already says so
             dice = [cleaned.get(name) for name in names]
             wanted, extra = dice[:count], dice[count:]
-            what = "1 die" if count == 1 else f"{count} dice"
+            values["count"] = count
             if any(die is not None for die in extra):
-                self.add_error(
-                    names[count],
-                    f"T-02: the {chosen} option rolls {what} for {label}; "
-                    f"clear the extra die or choose more dice.",
+                message = ngettext(
+                    "T-02: the %(option)s option rolls %(count)s die for %(stat)s; "
+                    "clear the extra die or choose more dice.",
+                    "T-02: the %(option)s option rolls %(count)s dice for %(stat)s; "
+                    "clear the extra die or choose more dice.",
+                    count,
                 )
+                self.add_error(names[count], forms.ValidationError(message % values, DICE_COUNT))
             elif any(die is None for die in wanted):
-                self.add_error(
-                    names[0],
-                    f"T-02: the {chosen} option needs {what} for {label}: type in "
-                    f"{'the die' if count == 1 else 'each die'} (1–{DIE_SIDES}) or tap "
-                    f"Roll for me.",
+                message = ngettext(
+                    "T-02: the %(option)s option needs %(count)s die for %(stat)s: type in "
+                    "the die (1–%(sides)s) or tap Roll for me.",
+                    "T-02: the %(option)s option needs %(count)s dice for %(stat)s: type in "
+                    "each die (1–%(sides)s) or tap Roll for me.",
+                    count,
                 )
+                self.add_error(names[0], forms.ValidationError(message % values, DICE_COUNT))
             else:
                 cleaned[f"{stat}_dice"] = wanted
         return cleaned
@@ -215,8 +263,10 @@ class VersionedForm(PlainLabelsMixin, forms.Form):
             del self.errors["version"]
             self.add_error(
                 None,
-                "This page was out of date or incomplete, so nothing was changed — "
-                "it now shows the character as it is; try again.",
+                gettext(
+                    "This page was out of date or incomplete, so nothing was changed — "
+                    "it now shows the character as it is; try again."
+                ),
             )
             self.data = self.data.copy()
             self.data["version"] = self.initial.get("version", "")
@@ -226,15 +276,15 @@ class VersionedForm(PlainLabelsMixin, forms.Form):
 class CharacterRenameForm(VersionedForm):
     """A character's new name."""
 
-    name = forms.CharField(label="New name", max_length=NAME_MAX_LENGTH, strip=True)
+    name = forms.CharField(label=_("New name"), max_length=NAME_MAX_LENGTH, strip=True)
 
 
 class CharacterDeleteForm(VersionedForm):
     """Deleting is for good, so the player ticks a box as well as pressing the button."""
 
     confirm = forms.BooleanField(
-        label="Yes, delete this character and its whole career",
-        error_messages={"required": "Tick the box to confirm: a deleted character is gone."},
+        label=_("Yes, delete this character and its whole career"),
+        error_messages={"required": _("Tick the box to confirm: a deleted character is gone.")},
     )
 
 
@@ -244,20 +294,22 @@ class CharacterImportForm(PlainLabelsMixin, forms.Form):
     MAX_BYTES = 5 * 1024 * 1024  # a long career is a few hundred KB; refuse anything absurd
 
     log_file = forms.FileField(
-        label="Character file (.cardrpg.json)",
-        help_text="A file exported from this app: the character's whole action log.",
+        label=_("Character file (.cardrpg.json)"),
+        help_text=_("A file exported from this app: the character's whole action log."),
         widget=forms.FileInput(attrs={"accept": ".json,application/json"}),
     )
 
     def clean_log_file(self):
         upload = self.cleaned_data["log_file"]
         if upload.size > self.MAX_BYTES:
-            raise forms.ValidationError("That file is too big to be a character log (over 5 MB).")
+            raise forms.ValidationError(
+                gettext("That file is too big to be a character log (over 5 MB).")
+            )
         raw = upload.read()
         try:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError:
             raise forms.ValidationError(
-                "That file is not a character log: it is not text (UTF-8)."
+                gettext("That file is not a character log: it is not text (UTF-8).")
             ) from None
         return text

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.http import content_disposition_header
 from django.utils.timezone import localtime
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -31,6 +31,7 @@ from tracker.card_rpg.forms.characters import (
 from tracker.card_rpg.models import Character
 from tracker.card_rpg.services import VersionConflict
 from tracker.core import services as core
+from tracker.core.i18n import say
 from tracker.rules import ReplayError, RuleError, Ruleset
 from tracker.templatetags.cards import card_name
 
@@ -47,6 +48,13 @@ def _owned(request: HttpRequest, pk: int) -> Character:
         return services.character_get(character_id=pk, owner=request.user)
     except Character.DoesNotExist:
         raise Http404("No such character.") from None
+
+
+def _said(error: Exception) -> str:
+    """An error's message in the player's language (an engine's sentence is translated)."""
+    if isinstance(error, RuleError):
+        return f"{error.rule}: {say(error.message)}"
+    return say(error.args[0]) if len(error.args) == 1 else str(error)
 
 
 def _posted(request: HttpRequest):
@@ -186,7 +194,7 @@ def character_create(request: HttpRequest) -> HttpResponse:
                 ruleset=form.ruleset(),
             )
         except RuleError as error:
-            form.add_error(None, str(error))
+            form.add_error(None, _said(error))
         else:
             request.session.pop(CREATION_ROLL, None)  # the next character rolls its own
             return _go(request, reverse("tracker:character_detail", args=[character.pk]))
@@ -239,7 +247,11 @@ def character_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _conflict(form, error: VersionConflict) -> Character:
     """Show another screen's change and let the player try again on top of it."""
-    form.add_error(None, f"{error} — this page now shows the character as it is.")
+    form.add_error(
+        None,
+        gettext("%(error)s — this page now shows the character as it is.")
+        % {"error": _said(error)},
+    )
     form.data = form.data.copy()
     form.data["version"] = error.current_version
     return error.record
@@ -261,13 +273,13 @@ def character_rename(request: HttpRequest, pk: int) -> HttpResponse:
                 expected_version=form.cleaned_data["version"],
             )
         except RuleError as error:
-            form.add_error("name", str(error))
+            form.add_error("name", _said(error))
         except VersionConflict as error:
             character = _conflict(form, error)
         else:
             if request.htmx:
                 return render(request, f"{SHEET}#name", _sheet_context(character))
-            messages.success(request, f"Renamed to {character.name}.")
+            messages.success(request, gettext("Renamed to %(name)s.") % {"name": character.name})
             return redirect("tracker:character_detail", pk=character.pk)
     context = {"character": character, "form": form}
     refused = request.method == "POST"
@@ -290,7 +302,7 @@ def character_delete(request: HttpRequest, pk: int) -> HttpResponse:
         except VersionConflict as error:
             character = _conflict(form, error)
         else:
-            messages.success(request, f"{character.name} was deleted.")
+            messages.success(request, gettext("%(name)s was deleted.") % {"name": character.name})
             return _go(request, reverse("tracker:home"))
     context = {"character": character, "form": form}
     refused = request.method == "POST"
@@ -330,13 +342,19 @@ def character_import(request: HttpRequest) -> HttpResponse:
             kind = error.action.get("type", "?") if isinstance(error.action, dict) else "?"
             form.add_error(
                 "log_file",
-                f"Action {error.index + 1} in the file ({kind}) was refused — {error.error}. "
-                "Nothing was imported.",
+                gettext(
+                    "Action %(number)s in the file (%(kind)s) was refused — %(reason)s. "
+                    "Nothing was imported."
+                )
+                % {"number": error.index + 1, "kind": kind, "reason": _said(error.error)},
             )
         except (RuleError, ValueError) as error:
-            form.add_error("log_file", f"{error}. Nothing was imported.")
+            form.add_error(
+                "log_file",
+                gettext("%(reason)s. Nothing was imported.") % {"reason": _said(error)},
+            )
         else:
-            messages.success(request, f"{character.name} was imported.")
+            messages.success(request, gettext("%(name)s was imported.") % {"name": character.name})
             for earlier in character.earlier_imports[-1:]:
                 messages.warning(
                     request,
@@ -345,7 +363,9 @@ def character_import(request: HttpRequest) -> HttpResponse:
                         "another copy. Delete one of them if you didn't mean to."
                     ).format(
                         name=earlier.name,
-                        when=date_format(localtime(earlier.imported_at), "j M, H:i"),
+                        when=date_format(
+                            localtime(earlier.imported_at), pgettext("date format", "j M, H:i")
+                        ),
                     ),
                 )
             return _go(request, reverse("tracker:character_detail", args=[character.pk]))

@@ -17,6 +17,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csp import get_nonce
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
@@ -24,6 +25,8 @@ from django_htmx.http import HttpResponseClientRedirect
 from tracker.card_rpg import card_powers, charts, history, services, undo_guide
 from tracker.card_rpg.models import Character
 from tracker.card_rpg.services import UndoError, VersionConflict
+from tracker.core.i18n import say
+from tracker.rules import RuleError
 from tracker.templatetags.cards import card_name
 
 PAGE = "card_rpg/history/history.html"
@@ -47,6 +50,13 @@ def _owned(request: HttpRequest, pk: int) -> Character:
         return services.character_get(character_id=pk, owner=request.user)
     except Character.DoesNotExist:
         raise Http404("No such character.") from None
+
+
+def _said(error: Exception) -> str:
+    """An error's message in the player's language (an engine's sentence is translated)."""
+    if isinstance(error, RuleError):
+        return f"{error.rule}: {say(error.message)}"
+    return say(error.args[0]) if len(error.args) == 1 else str(error)
 
 
 def _number(value: str | None) -> int | None:
@@ -123,21 +133,23 @@ def history_undo_to(request: HttpRequest, pk: int, seq: int) -> HttpResponse:
         except VersionConflict as error:
             # Nothing was undone. Show the log as it is now and ask again on top of it.
             character = error.record
-            problem = (
+            problem = gettext(
                 "This character changed on another screen, so nothing was undone. "
                 "Here is where its log stands now — confirm again if you still want to go back."
             )
             form = UndoToForm(initial={"version": character.version})
             status = 409
         except UndoError as error:
-            problem = f"Nothing was undone: {error}."
+            problem = gettext("Nothing was undone: %(reason)s.") % {"reason": _said(error)}
             status = 400
         else:
-            messages.success(request, f"Back to just after action {seq}.")
+            messages.success(request, gettext("Back to just after action %(seq)s.") % {"seq": seq})
             url = reverse("tracker:history_log", args=[character.pk])
             return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
     elif request.method == "POST":
-        problem = "Nothing was undone: the confirmation was incomplete. Please confirm again."
+        problem = gettext(
+            "Nothing was undone: the confirmation was incomplete. Please confirm again."
+        )
         form = UndoToForm(initial={"version": character.version})
         status = 400
     context = {
@@ -199,6 +211,7 @@ def record_sheet(request: HttpRequest, pk: int) -> HttpResponse:
         "class_ability": card_powers.class_ability(character.class_card),
         "inventory": inventory,
         "career": career,
+        "as_of": timezone.now(),
     }
     return render(request, SHEET, context)
 
