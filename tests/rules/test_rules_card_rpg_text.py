@@ -86,3 +86,17 @@ def test_session_start_event_and_card_lists():
     catalogue = {"{first}, {rest}": "{first}、{rest}", "{first} and {last}": "{first}和{last}"}
     catalogue["red Joker"] = "紅鬼牌"
     assert translate(listed, lambda s: catalogue.get(s, s)) == "2♠、3♠和紅鬼牌"
+
+
+def test_every_sentence_of_a_random_game_is_a_message():
+    from tracker.rules.card_rpg.bot import play
+
+    plain = set()
+    for seed in range(3):
+        for _before, _action, after in play(seed, 200):
+            awaiting = after["awaiting"]
+            texts = [event["text"] for event in after["events"]]
+            texts += [awaiting["instruction"], awaiting["reason"]]
+            texts += [use["text"] for use in awaiting["choices"].get("item_uses", [])]
+            plain |= {text for text in texts if not isinstance(text, Msg)}
+    assert not plain
