@@ -5,6 +5,8 @@ normal form: rank ``A 2 … 10 J Q K`` followed by suit ``S H D C`` (``"10S"``, 
 two Jokers ``"JK1"`` (black) and ``"JK2"`` (red).
 """
 
+from .text import _
+
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
 FACE_RANKS = ("J", "Q", "K")
@@ -13,7 +15,7 @@ DECK = tuple(rank + suit for suit in SUITS for rank in RANKS) + JOKERS
 FACE_CARDS = tuple(rank + suit for suit in SUITS for rank in FACE_RANKS)
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_NAMES = {"S": "Spade", "H": "Heart", "D": "Diamond", "C": "Club"}
+SUIT_NAMES = {"S": _("Spade"), "H": _("Heart"), "D": _("Diamond"), "C": _("Club")}
 _SUIT_INPUT = {
     "S": "S", "H": "H", "D": "D", "C": "C",
     "♠": "S", "♥": "H", "♦": "D", "♣": "C",
@@ -23,7 +25,7 @@ _RANK_INPUT = {rank: rank for rank in RANKS} | {"T": "10"}
 _JOKER_INPUT = {"JK1": "JK1", "JK2": "JK2", "BJ": "JK1", "RJ": "JK2"}
 _VALUES = {rank: (1 if rank == "A" else int(rank)) for rank in RANKS if rank not in FACE_RANKS}
 
-ACCEPTED_FORMS = (
+ACCEPTED_FORMS = _(
     "a rank (A 2 3 4 5 6 7 8 9 10 J Q K, or T for 10) then a suit (S H D C or ♠ ♥ ♦ ♣), "
     "e.g. 7H, 10♠, qd; Jokers are JK1 and JK2 (also BJ and RJ)"
 )
@@ -56,22 +58,32 @@ def typed(text) -> str:
         return f"“{text}”"
     if isinstance(text, float) and abs(text) < 10**15:
         return f"“{text}”"
-    return "that"
+    return _("that")
 
 
 def parse_card(text) -> str:
     """Return the normal form of a card written in any accepted notation, or raise."""
     if not isinstance(text, str):
-        raise CardNotationError(f"{typed(text)} is not a card: write {ACCEPTED_FORMS}")
+        raise CardNotationError(
+            _("{text} is not a card: write {forms}", text=typed(text), forms=ACCEPTED_FORMS)
+        )
     if len(text) > MAX_CARD_TEXT:
-        raise CardNotationError(f"{typed(text)} is too long to be a card: write {ACCEPTED_FORMS}")
+        raise CardNotationError(
+            _(
+                "{text} is too long to be a card: write {forms}",
+                text=typed(text),
+                forms=ACCEPTED_FORMS,
+            )
+        )
     # Emoji suits may carry a variation selector (♥️); spaces are harmless.
     cleaned = text.replace("\ufe0f", "").replace(" ", "").strip().upper()
     if cleaned in _JOKER_INPUT:
         return _JOKER_INPUT[cleaned]
     rank, suit = _RANK_INPUT.get(cleaned[:-1]), _SUIT_INPUT.get(cleaned[-1:])
     if rank is None or suit is None:
-        raise CardNotationError(f"{typed(text)} is not a card: write {ACCEPTED_FORMS}")
+        raise CardNotationError(
+            _("{text} is not a card: write {forms}", text=typed(text), forms=ACCEPTED_FORMS)
+        )
     return rank + suit
 
 
@@ -80,7 +92,9 @@ def parse_suit(text) -> str:
     short = isinstance(text, str) and len(text) <= MAX_CARD_TEXT
     suit = _SUIT_INPUT.get(text.strip().upper()) if short else None
     if suit is None:
-        raise CardNotationError(f"{typed(text)} is not a suit: write S, H, D, C or ♠, ♥, ♦, ♣")
+        raise CardNotationError(
+            _("{text} is not a suit: write S, H, D, C or ♠, ♥, ♦, ♣", text=typed(text))
+        )
     return suit
 
 
@@ -122,9 +136,9 @@ def value(card: str) -> int:
 def card_text(card: str) -> str:
     """A card as players write it: ``7♣``, ``10♠``, ``Q♥``, ``black Joker``."""
     if card == "JK1":
-        return "black Joker"
+        return _("black Joker")
     if card == "JK2":
-        return "red Joker"
+        return _("red Joker")
     return rank(card) + SUIT_SYMBOLS[suit(card)]
 
 
@@ -132,5 +146,23 @@ def cards_text(cards) -> str:
     """Several cards as text: ``7♣, 7♥ and 8♠``."""
     names = [card_text(card) for card in cards]
     if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+        return names[0] if names else ""
+    return and_words(names)
+
+
+def and_words(words: list):
+    """A list in a player's words (``a, b and c``), built so each piece stays translatable."""
+    if len(words) == 1:
+        return words[0]
+    if len(words) == 2:
+        return _("{first} and {last}", first=words[0], last=words[1])
+    return _("{first}, {rest}", first=words[0], rest=and_words(words[1:]))
+
+
+def or_words(words: list):
+    """A list of choices in a player's words (``a, b or c``), each piece translatable."""
+    if len(words) == 1:
+        return words[0]
+    if len(words) == 2:
+        return _("{first} or {last}", first=words[0], last=words[1])
+    return _("{first}, {rest}", first=words[0], rest=or_words(words[1:]))

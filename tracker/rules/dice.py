@@ -3,6 +3,7 @@
 import random
 
 from .cards import typed
+from .text import _, ngettext
 
 
 class DiceError(ValueError):
@@ -11,17 +12,36 @@ class DiceError(ValueError):
 
 def check_dice(dice, count: int, sides: int = 6) -> list[int]:
     """Return `dice` as a list if it holds exactly `count` integers 1–`sides`, or raise."""
-    what = f"{count} {'die' if count == 1 else 'dice'}"
     if not isinstance(dice, list | tuple):
-        raise DiceError(f"roll {what} and enter what {'it shows' if count == 1 else 'each shows'}")
+        raise DiceError(
+            ngettext(
+                "roll {count} die and enter what it shows",
+                "roll {count} dice and enter what each shows",
+                count,
+            )
+        )
     if len(dice) != count:
-        raise DiceError(f"roll exactly {what}, not {len(dice)}")
+        raise DiceError(
+            ngettext(
+                "roll exactly {count} die, not {given}",
+                "roll exactly {count} dice, not {given}",
+                count,
+                given=len(dice),
+            )
+        )
     for die in dice:
         # bool is an int in Python; a die is never True/False.
         if type(die) is not int or not 1 <= die <= sides:
             shown = typed(die) if isinstance(die, int | str) and not isinstance(die, bool) else ""
-            also = f", not {shown}" if shown and shown != "that" else ""
-            raise DiceError(f"each die shows a whole number from 1 to {sides}{also}")
+            if shown and shown != "that":
+                raise DiceError(
+                    _(
+                        "each die shows a whole number from 1 to {sides}, not {shown}",
+                        sides=sides,
+                        shown=shown,
+                    )
+                )
+            raise DiceError(_("each die shows a whole number from 1 to {sides}", sides=sides))
     return list(dice)
 
 

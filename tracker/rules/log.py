@@ -189,9 +189,9 @@ def load_log(
 
 def _shown(value) -> str:
     """A value from the file, short enough for a one-line message."""
-    text = repr(value) if isinstance(value, str | int | bool) or value is None else "an object"
+    text = repr(value) if isinstance(value, str | int | bool) or value is None else _("an object")
     if isinstance(value, list):
-        text = "a list"
+        text = _("a list")
     return text if len(text) <= 40 else text[:39] + "…"
 
 

@@ -4,19 +4,20 @@ what to do at the table, the rule it comes from, and the small sets of legal cho
 Everything a screen needs to offer the right buttons is here, so templates hold no rules.
 """
 
-from ..cards import DECK, FACE_CARDS, card_text, is_ace, is_number, value
+from ..cards import DECK, FACE_CARDS, card_text, is_ace, is_number, or_words, value
+from ..text import _, ngettext
 from . import engine
 from .ruleset import Ruleset
 
 REASONS = {
-    "create": "new character",
-    "no_session": "no session",
-    "between": "between fights",
-    "monster_hp": "monster HP",
-    "character_turn": "your turn",
-    "save": "dying",
-    "keep_hand": "king's death",
-    "level_up": "level up",
+    "create": _("new character"),
+    "no_session": _("no session"),
+    "between": _("between fights"),
+    "monster_hp": _("monster HP"),
+    "character_turn": _("your turn"),
+    "save": _("dying"),
+    "keep_hand": _("king's death"),
+    "level_up": _("level up"),
 }
 # S-13: the price of the cheapest card the top of the draw pile can sell (a 2).
 CHEAPEST_BUY = min(
@@ -40,7 +41,7 @@ def describe(state: dict) -> dict:
     step = state["internal"]["step"]
     play = engine._Play(state)
     instruction, choices = _STEPS[step](state, play)
-    reason = REASONS.get(step) or state["internal"]["pending"][0]
+    reason = REASONS.get(step) or engine.TURN_REASONS[state["internal"]["pending"][0]]
     rule = RULES.get(step) or engine.TURN_RULE[reason]
     types = _available(state, play, choices)
     return {
@@ -72,14 +73,6 @@ def _available(state: dict, play, choices: dict) -> list[str]:
             continue
         types.append(kind)
     return types
-
-
-def _dice_text(count: int) -> str:
-    return f"{count} {'die' if count == 1 else 'dice'}"
-
-
-def _cards(count: int) -> str:
-    return f"{count} card{'' if count == 1 else 's'}"
 
 
 def _common(state: dict, play) -> dict:
@@ -121,9 +114,13 @@ def _create(state: dict, play) -> tuple[str, dict]:
         "dice_per_option": {"1d6": 1, "2d6": 2},
     }
     return (
-        "Name your character, pick a face card (J, Q or K) as its class, and roll "
-        f"{_dice_text(count)} for STR and {_dice_text(count)} for HP "
-        "(2 each under the 2d6 table rule, T-02).",
+        ngettext(
+            "Name your character, pick a face card (J, Q or K) as its class, and roll {count} die "
+            "for STR and {count} die for HP (2 each under the 2d6 table rule, T-02).",
+            "Name your character, pick a face card (J, Q or K) as its class, and roll {count} "
+            "dice for STR and {count} dice for HP (2 each under the 2d6 table rule, T-02).",
+            count,
+        ),
         choices,
     )
 
@@ -139,13 +136,45 @@ def _no_session(state: dict, play) -> tuple[str, dict]:
         "first_session": first,
         "session": character["sessions"] + 1,
     }
-    kept = ", keep your inventory cards out" if character["inventory"] else ""
-    why = " (first session: as many as your STR)" if first else ""
-    return (
-        f"Take the {card_text(character['class'])} out of the deck{kept}, shuffle the other "
-        f"{deck} cards and deal {_cards(size)} to your hand{why}.",
-        choices,
-    )
+    params = {"card": card_text(character["class"]), "deck": deck}
+    if character["inventory"] and first:
+        text = ngettext(
+            "Take the {card} out of the deck, keep your inventory cards out, shuffle the other "
+            "{deck} cards and deal {count} card to your hand (first session: as many as your STR).",
+            "Take the {card} out of the deck, keep your inventory cards out, shuffle the other "
+            "{deck} cards and deal {count} cards to your hand (first session: as many as your "
+            "STR).",
+            size,
+            **params,
+        )
+    elif character["inventory"]:
+        text = ngettext(
+            "Take the {card} out of the deck, keep your inventory cards out, shuffle the other "
+            "{deck} cards and deal {count} card to your hand.",
+            "Take the {card} out of the deck, keep your inventory cards out, shuffle the other "
+            "{deck} cards and deal {count} cards to your hand.",
+            size,
+            **params,
+        )
+    elif first:
+        text = ngettext(
+            "Take the {card} out of the deck, shuffle the other {deck} cards and deal {count} "
+            "card to your hand (first session: as many as your STR).",
+            "Take the {card} out of the deck, shuffle the other {deck} cards and deal {count} "
+            "cards to your hand (first session: as many as your STR).",
+            size,
+            **params,
+        )
+    else:
+        text = ngettext(
+            "Take the {card} out of the deck, shuffle the other {deck} cards and deal {count} "
+            "card to your hand.",
+            "Take the {card} out of the deck, shuffle the other {deck} cards and deal {count} "
+            "cards to your hand.",
+            size,
+            **params,
+        )
+    return text, choices
 
 
 def _between(state: dict, play) -> tuple[str, dict]:
@@ -153,7 +182,7 @@ def _between(state: dict, play) -> tuple[str, dict]:
     choices = _common(state, play)
     _buying(state, play, choices)
     choices["buy_top"] = session["draw_pile"] > 0
-    choices["buy_top_help"] = (
+    choices["buy_top_help"] = _(
         "Turn the top card of the draw pile: a number card may be bought into your inventory for "
         "its value (an Ace costs 20); a Diamond turns straight back into gold, so it nets zero "
         "(T-06). Face cards, Jokers and cards you don't buy are discarded (S-13)."
@@ -167,17 +196,21 @@ def _between(state: dict, play) -> tuple[str, dict]:
     else:
         choices["buy_top_affordable"] = choices["buy_top"] and character["gold"] >= CHEAPEST_BUY
     refill = state["internal"]["refill"]
-    text = ""
-    if refill:
-        choices["refill"] = refill
-        text = (
-            f"Draw {_cards(refill)} into your hand from the draw pile first (refill to STR "
-            f"{character['str']}, T-07). "
-        )
-    text += "Turn the top card of the draw pile face up and enter it: it is the next monster."
+    text = _("Turn the top card of the draw pile face up and enter it: it is the next monster.")
     if known_top:
         choices["known_card"] = known_top
-        text += f" It is the {card_text(known_top)} (T-08a)."
+        text = _("{text} It is the {card} (T-08a).", text=text, card=card_text(known_top))
+    if refill:
+        choices["refill"] = refill
+        text = ngettext(
+            "Draw {count} card into your hand from the draw pile first (refill to STR {str}, "
+            "T-07). {then}",
+            "Draw {count} cards into your hand from the draw pile first (refill to STR {str}, "
+            "T-07). {then}",
+            refill,
+            str=character["str"],
+            then=text,
+        )
     return text, choices
 
 
@@ -193,12 +226,30 @@ def _deal_text(state: dict) -> str:
     if not deal:
         return ""
     monster = card_text(fight["monster"])
-    parts = []
-    if deal["hidden"]:
-        parts.append(f"{_cards(deal['hidden'])} face down under the {monster}")
-    if deal["attack_pile"]:
-        parts.append(f"{_cards(deal['attack_pile'])} face down to its attack pile")
-    return "Deal " + " and ".join(parts) if parts else ""
+    hidden = (
+        ngettext(
+            "{count} card face down under the {monster}",
+            "{count} cards face down under the {monster}",
+            deal["hidden"],
+            monster=monster,
+        )
+        if deal["hidden"]
+        else None
+    )
+    pile = (
+        ngettext(
+            "{count} card face down to its attack pile",
+            "{count} cards face down to its attack pile",
+            deal["attack_pile"],
+        )
+        if deal["attack_pile"]
+        else None
+    )
+    if hidden and pile:
+        return _("Deal {hidden} and {pile}", hidden=hidden, pile=pile)
+    if hidden or pile:
+        return _("Deal {cards}", cards=hidden or pile)
+    return ""
 
 
 def _monster_hp(state: dict, play) -> tuple[str, dict]:
@@ -207,8 +258,18 @@ def _monster_hp(state: dict, play) -> tuple[str, dict]:
     if state["internal"]["deal"]:
         choices["deal"] = state["internal"]["deal"]
     deal = _deal_text(state)
-    roll = f"roll {_dice_text(fight['hp_dice'])} for its HP."
-    return (f"{deal}, then {roll}" if deal else roll.capitalize()), choices
+    count = fight["hp_dice"]
+    if deal:
+        text = ngettext(
+            "{deal}, then roll {count} die for its HP.",
+            "{deal}, then roll {count} dice for its HP.",
+            count,
+            deal=deal,
+        )
+    else:
+        # Said as it always was (the sentence was capitalised whole, so "hp" came out lower case).
+        text = ngettext("Roll {count} die for its hp.", "Roll {count} dice for its hp.", count)
+    return text, choices
 
 
 def _character_turn(state: dict, play) -> tuple[str, dict]:
@@ -231,42 +292,76 @@ def _character_turn(state: dict, play) -> tuple[str, dict]:
     # ranks only then, and otherwise says how they could be played, if they can.
     choices["mixed_ranks"] = bool(fight["blitz"])
     choices["mixed_ranks_hint"] = play.mixed_ranks_hint(choices["item_uses"])
-    text = ""
+    if not hand:
+        text = _("Your hand is empty: use an item, buy back a card, or end your turn (T-15).")
+    elif fight["blitz"]:
+        text = _("Blitz (A♣): play any cards from your hand at once, whatever their ranks.")
+    else:
+        if fight["attacked"]:
+            text = _(
+                "Extra attack: play one card, or several of one rank, from your hand (or use an "
+                "item, or end your turn)."
+            )
+        else:
+            text = _(
+                "Your turn: play one card, or several of one rank, from your hand (or use an "
+                "item, or end your turn)."
+            )
+        if fight["extra_attacks"]:
+            text = _(
+                "{text} Clubs give you {count} more attack(s) this turn.",
+                text=text,
+                count=fight["extra_attacks"],
+            )
     deal = _deal_text(state)
     if deal:
         choices["deal"] = state["internal"]["deal"]
-        text = f"{deal}; it has {fight['monster_hp']} HP. "
-    if not hand:
-        text += "Your hand is empty: use an item, buy back a card, or end your turn (T-15)."
-    elif fight["blitz"]:
-        text += "Blitz (A♣): play any cards from your hand at once, whatever their ranks."
-    else:
-        first = "Extra attack" if fight["attacked"] else "Your turn"
-        text += (
-            f"{first}: play one card, or several of one rank, from your hand (or use an item, "
-            "or end your turn)."
-        )
-        if fight["extra_attacks"]:
-            text += f" Clubs give you {fight['extra_attacks']} more attack(s) this turn."
+        text = _("{deal}; it has {hp} HP. {then}", deal=deal, hp=fight["monster_hp"], then=text)
     return text, choices
 
 
 _TURN_TEXT = {
-    "random attack": "Random attack: turn the top card of the draw pile face up and enter it "
-    "(a number card deals its value).",
-    "critical hit": "Critical hit: turn the top card of the draw pile face up and enter it "
-    "(face cards and Jokers are discarded until a number card comes; it deals double).",
-    "monster attack card": "The {monster} attacks: turn the top card of its attack pile face up "
-    "and enter it.",
-    "monster random attack": "The {monster} makes a random attack: turn the top card of the "
-    "draw pile face up and enter it.",
-    "monster critical hit": "The {monster} scores a critical hit: turn the top card of the draw "
-    "pile face up and enter it (face cards and Jokers are discarded until a number card comes; "
-    "it deals double).",
-    "loot": "Turn up a card from under the {monster} (loot{left}) and enter it: a number card "
-    "goes into your inventory.",
-    "jack extra card": "Jack's extra card: turn the top card of the draw pile face up and enter "
-    "it: a number card goes into your inventory.",
+    "random attack": lambda monster, left: _(
+        "Random attack: turn the top card of the draw pile face up and enter it (a number card "
+        "deals its value)."
+    ),
+    "critical hit": lambda monster, left: _(
+        "Critical hit: turn the top card of the draw pile face up and enter it (face cards and "
+        "Jokers are discarded until a number card comes; it deals double)."
+    ),
+    "monster attack card": lambda monster, left: _(
+        "The {monster} attacks: turn the top card of its attack pile face up and enter it.",
+        monster=monster,
+    ),
+    "monster random attack": lambda monster, left: _(
+        "The {monster} makes a random attack: turn the top card of the draw pile face up and "
+        "enter it.",
+        monster=monster,
+    ),
+    "monster critical hit": lambda monster, left: _(
+        "The {monster} scores a critical hit: turn the top card of the draw pile face up and "
+        "enter it (face cards and Jokers are discarded until a number card comes; it deals "
+        "double).",
+        monster=monster,
+    ),
+    "loot": lambda monster, left: (
+        _(
+            "Turn up a card from under the {monster} (loot, {left} left) and enter it: a number "
+            "card goes into your inventory.",
+            monster=monster,
+            left=left,
+        )
+        if left > 1
+        else _(
+            "Turn up a card from under the {monster} (loot) and enter it: a number card goes "
+            "into your inventory.",
+            monster=monster,
+        )
+    ),
+    "jack extra card": lambda monster, left: _(
+        "Jack's extra card: turn the top card of the draw pile face up and enter it: a number "
+        "card goes into your inventory."
+    ),
 }
 
 
@@ -289,15 +384,13 @@ def _turn(state: dict, play) -> tuple[str, dict]:
     choices["monster_hp"] = fight["monster_hp"]
     choices["hp"] = fight["hp"]
     left = len(cards["hidden"]) if reason == "loot" else 0
-    text = _TURN_TEXT[reason].format(
-        monster=card_text(fight["monster"]), left=f", {left} left" if left > 1 else ""
-    )
+    text = _TURN_TEXT[reason](card_text(fight["monster"]), left)
     deal = _deal_text(state)
     if deal:
         choices["deal"] = state["internal"]["deal"]
-        text = f"{deal}. {text}"
+        text = _("{deal}. {then}", deal=deal, then=text)
     if known:
-        text += f" It is the {card_text(known)}."
+        text = _("{text} It is the {card}.", text=text, card=card_text(known))
     return text, choices
 
 
@@ -306,18 +399,22 @@ def _save(state: dict, play) -> tuple[str, dict]:
     saves = play.saves()
     choices = _common(state, play) | {"saves": saves, "hp": fight["hp"]}
     options = [
-        f"the {card_text(save['card'])} ({'full HP ' if save['card'] == 'AH' else 'HP '}"
-        f"{save['hp']})"
+        _("the {card} (full HP {hp})", card=card_text(save["card"]), hp=save["hp"])
+        if save["card"] == "AH"
+        else _("the {card} (HP {hp})", card=card_text(save["card"]), hp=save["hp"])
         for save in saves
     ]
     if state["internal"]["deadly"]:
         return (
-            "A deadly blow! Only the A♥ saves you: spend it for full HP, or accept death.",
+            _("A deadly blow! Only the A♥ saves you: spend it for full HP, or accept death."),
             choices | {"deadly_blow": True},
         )
-    listed = options[0] if len(options) == 1 else ", ".join(options[:-1]) + " or " + options[-1]
     return (
-        f"Your HP is {fight['hp']}, below zero: spend {listed} to live on, or accept death.",
+        _(
+            "Your HP is {hp}, below zero: spend {saves} to live on, or accept death.",
+            hp=fight["hp"],
+            saves=or_words(options),
+        ),
         choices,
     )
 
@@ -325,7 +422,11 @@ def _save(state: dict, play) -> tuple[str, dict]:
 def _keep_hand(state: dict, play) -> tuple[str, dict]:
     count = state["session"]["hand"]["count"]
     return (
-        f"Your King died: keep your hand of {_cards(count)}, or discard it?",
+        ngettext(
+            "Your King died: keep your hand of {count} card, or discard it?",
+            "Your King died: keep your hand of {count} cards, or discard it?",
+            count,
+        ),
         _common(state, play),
     )
 
@@ -347,12 +448,24 @@ def _level_up(state: dict, play) -> tuple[str, dict]:
         "hp_max": character["hp_max"],
         "levels_pending": pending,
     }
-    stronger = f"; STR {character['str']} → {strength}" if strength != character["str"] else ""
-    return (
-        f"Level {character['level']} → {level}! Roll 1 die: your HP max "
-        f"({character['hp_max']}) goes up by the roll{stronger}.",
-        choices,
-    )
+    if strength != character["str"]:
+        text = _(
+            "Level {old} → {level}! Roll 1 die: your HP max ({hp}) goes up by the roll; STR "
+            "{old_str} → {str}.",
+            old=character["level"],
+            level=level,
+            hp=character["hp_max"],
+            old_str=character["str"],
+            str=strength,
+        )
+    else:
+        text = _(
+            "Level {old} → {level}! Roll 1 die: your HP max ({hp}) goes up by the roll.",
+            old=character["level"],
+            level=level,
+            hp=character["hp_max"],
+        )
+    return text, choices
 
 
 _STEPS = {

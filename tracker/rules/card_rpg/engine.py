@@ -16,12 +16,14 @@ from ..cards import (
     FACE_CARDS,
     SUIT_NAMES,
     CardNotationError,
+    and_words,
     card_text,
     cards_text,
     is_ace,
     is_face,
     is_joker,
     is_number,
+    or_words,
     parse_card,
     parse_suit,
     rank,
@@ -31,7 +33,7 @@ from ..cards import (
 )
 from ..dice import DiceError, check_dice
 from ..errors import RuleError
-from ..text import _
+from ..text import _, ngettext
 from . import places
 from .ruleset import Ruleset
 
@@ -39,7 +41,12 @@ MAX_LEVEL = 10
 STR_LEVELS = (3, 5, 7, 9)  # T-20: STR +1 on reaching these levels
 XP_PER_LEVEL = 10  # T-19: XP needed = 10 × current level
 ACE_PRICE = 20  # S-13: an Ace costs 20 gold to buy
-ON_TOP = "on top of the draw pile"
+# Where a card named for a face-down or unseen place was expected ("… so it can't be {wanted}").
+ON_TOP = _("on top of the draw pile")
+IN_HAND = _("in your hand")
+IN_DISCARD = _("in the discard pile")
+IN_ATTACK_PILE = _("in the monster's attack pile")
+UNDER_MONSTER = _("under the monster")
 # S-03: the longest character name, in characters once normalised (NFC) and trimmed. The form,
 # the import and the rename all take this one limit from here.
 NAME_MAX_LENGTH = 100
@@ -53,23 +60,23 @@ TO_DECK = "deck"
 
 # Action types in a player's words, for refusals ("now the game expects: roll the monster's HP").
 ACTION_WORDS = {
-    "create_character": "create a character",
-    "start_session": "start a session",
-    "note_hand": "note the cards in your hand",
-    "reveal_monster": "turn up the next monster",
-    "roll_monster_hp": "roll the monster's HP",
-    "attack": "attack",
-    "use_item": "use an inventory card",
-    "sell": "sell an inventory card",
-    "turn": "enter the card turned up",
-    "end_turn": "end your turn",
-    "save": "spend a card that saves you",
-    "accept_death": "accept death",
-    "keep_hand": "choose whether your King keeps his hand",
-    "level_up": "roll for the level-up",
-    "buy_back": "buy back a card",
-    "buy_top": "turn the top card to buy it",
-    "end_session": "end the session",
+    "create_character": _("create a character"),
+    "start_session": _("start a session"),
+    "note_hand": _("note the cards in your hand"),
+    "reveal_monster": _("turn up the next monster"),
+    "roll_monster_hp": _("roll the monster's HP"),
+    "attack": _("attack"),
+    "use_item": _("use an inventory card"),
+    "sell": _("sell an inventory card"),
+    "turn": _("enter the card turned up"),
+    "end_turn": _("end your turn"),
+    "save": _("spend a card that saves you"),
+    "accept_death": _("accept death"),
+    "keep_hand": _("choose whether your King keeps his hand"),
+    "level_up": _("roll for the level-up"),
+    "buy_back": _("buy back a card"),
+    "buy_top": _("turn the top card to buy it"),
+    "end_session": _("end the session"),
 }
 # Actions between the main steps that keep the reminders of the instruction (refill, deal).
 SIDE_ACTIONS = ("note_hand", "sell", "buy_back", "buy_top")
@@ -115,7 +122,18 @@ ACTION_FIELDS = {
 RENAME = "rename"
 RECORD_ACTION_FIELDS = {RENAME: ("name",)}
 
-# Why a card is turned (awaiting.reason of a `turn`), where it comes from and whose it is.
+# Why a card is turned (awaiting.reason of a `turn`), in a player's words: each equals its key, so
+# it serves as the key too.
+TURN_REASONS = {
+    "random attack": _("random attack"),
+    "critical hit": _("critical hit"),
+    "monster attack card": _("monster attack card"),
+    "monster random attack": _("monster random attack"),
+    "monster critical hit": _("monster critical hit"),
+    "loot": _("loot"),
+    "jack extra card": _("jack extra card"),
+}
+# Where each turned card comes from and whose it is.
 TURN_SOURCE = {
     "random attack": "draw_pile",
     "critical hit": "draw_pile",
@@ -177,7 +195,7 @@ def normalise_card(text) -> str:
     try:
         return parse_card(text)
     except CardNotationError as exc:
-        raise RuleError("T-01", str(exc)) from None
+        raise RuleError("T-01", exc.args[0]) from None
 
 
 # S-03: characters that change how the text around them is shown: line and paragraph breaks,
@@ -230,11 +248,7 @@ def check_fields(action: dict) -> None:
     for field in action:
         if field != "type" and field not in allowed:
             if allowed:
-                listed = (
-                    ", ".join(allowed[:-1]) + " and " + allowed[-1]
-                    if len(allowed) > 1
-                    else allowed[0]
-                )
+                listed = and_words(list(allowed))
                 message = _(
                     "the {kind} action holds only {fields}, not {field}",
                     kind=kind,
@@ -271,7 +285,10 @@ def apply(state: dict, action: dict) -> dict:
     if not isinstance(action, dict):
         raise RuleError(
             state["awaiting"]["rule"],
-            f"that is not something you can do in this game. {_allowed_now(state)}",
+            _(
+                "that is not something you can do in this game. {allowed}",
+                allowed=_allowed_now(state),
+            ),
         )
     kind = action.get("type")
     step = state["internal"]["step"]
@@ -309,7 +326,7 @@ def _rename(state: dict, action: dict) -> dict:
     if state["character"] is None:
         raise RuleError(
             state["awaiting"]["rule"],
-            f"there is no character to rename yet. {_allowed_now(state)}",
+            _("there is no character to rename yet. {allowed}", allowed=_allowed_now(state)),
         )
     check_fields(action)
     name = check_name(action.get("name"))
@@ -344,14 +361,22 @@ def buy_top_offer(state: dict, card) -> dict:
             "buyable": False,
             "price": None,
             "affordable": False,
-            "note": f"The {card_text(card)} can't be bought: it is discarded (S-13).",
+            "note": _("The {card} can't be bought: it is discarded (S-13).", card=card_text(card)),
         }
     price = ACE_PRICE if is_ace(card) else value(card)
-    note = f"The {card_text(card)} costs {price} gold; you have {gold}."
+    note = _(
+        "The {card} costs {price} gold; you have {gold}.",
+        card=card_text(card),
+        price=price,
+        gold=gold,
+    )
     if suit(card) == "D" and card != "AD":
-        note += " A Diamond turns straight back into gold: buying it nets zero (T-06)."
+        note = _(
+            "{note} A Diamond turns straight back into gold: buying it nets zero (T-06).",
+            note=note,
+        )
     if price > gold:
-        note += " Too dear: it is discarded (S-13)."
+        note = _("{note} Too dear: it is discarded (S-13).", note=note)
     return {
         "card": card,
         "buyable": price <= gold,
@@ -431,14 +456,14 @@ def _publish(state: dict) -> None:
         fight.setdefault("deadly_blow", False)
 
 
-def _or_list(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
-
-
 def _allowed_now(state: dict) -> str:
     awaiting = state["awaiting"]
     words = [ACTION_WORDS.get(kind, kind) for kind in legal_action_types(state)]
-    return f"{awaiting['instruction']} (now the game expects: {_or_list(words)})"
+    return _(
+        "{instruction} (now the game expects: {actions})",
+        instruction=awaiting["instruction"],
+        actions=or_words(words),
+    )
 
 
 def _refuse_out_of_turn(state: dict, kind) -> None:
@@ -449,11 +474,19 @@ def _refuse_out_of_turn(state: dict, kind) -> None:
             "T-22", _("your King has died: his inventory is lost, so nothing can be sold now")
         )
     if not isinstance(kind, str) or kind not in ACTION_TYPES:
-        what = typed(kind) if isinstance(kind, str) else "that"
+        what = typed(kind) if isinstance(kind, str) else _("that")
         raise RuleError(
-            rule, f"{what} is not something you can do in this game. {_allowed_now(state)}"
+            rule,
+            _(
+                "{what} is not something you can do in this game. {allowed}",
+                what=what,
+                allowed=_allowed_now(state),
+            ),
         )
-    raise RuleError(rule, f"you can't {ACTION_WORDS[kind]} now. {_allowed_now(state)}")
+    raise RuleError(
+        rule,
+        _("you can't {what} now. {allowed}", what=ACTION_WORDS[kind], allowed=_allowed_now(state)),
+    )
 
 
 class _Play:
@@ -527,7 +560,7 @@ class _Play:
     @staticmethod
     def card_field(action: dict, field: str = "card") -> str:
         if action.get(field) in (None, ""):
-            raise RuleError("T-01", "name the card first")
+            raise RuleError("T-01", _("name the card first"))
         return normalise_card(action[field])
 
     @staticmethod
@@ -535,7 +568,7 @@ class _Play:
         action: dict,
         field: str = "cards",
         rule: str = "S-20",
-        what: str = "choose at least one card from your hand to attack with",
+        what: str = _("choose at least one card from your hand to attack with"),
     ) -> list[str]:
         given = action.get(field)
         if not isinstance(given, list) or not given:
@@ -554,7 +587,9 @@ class _Play:
         cards = [normalise_card(card) for card in given]
         doubles = sorted(card for card, times in Counter(cards).items() if times > 1)
         if doubles:
-            raise RuleError("S-01", f"each card exists once: {cards_text(doubles)} named twice")
+            raise RuleError(
+                "S-01", _("each card exists once: {cards} named twice", cards=cards_text(doubles))
+            )
         return cards
 
     @staticmethod
@@ -562,13 +597,13 @@ class _Play:
         try:
             return check_dice(action.get(field), count)
         except DiceError as exc:
-            raise RuleError(rule, f"{what}: {exc}") from None
+            raise RuleError(rule, _("{what}: {problem}", what=what, problem=exc.args[0])) from None
 
     @staticmethod
     def bool_field(action: dict, field: str, rule: str, question: str) -> bool:
         given = action.get(field)
         if not isinstance(given, bool):
-            raise RuleError(rule, f"{question}? Answer yes or no")
+            raise RuleError(rule, _("{question}? Answer yes or no", question=question))
         return given
 
     # -- where cards are ------------------------------------------------------------------------
@@ -582,16 +617,26 @@ class _Play:
             above = self.cards["draw_unknown"] + self.cards["draw_bottom"].index(card)
             raise RuleError(
                 "T-08a",
-                f"{places.describe_place(card, phrase)}: it can be turned only once the "
-                f"{above} cards above it are drawn",
+                _(
+                    "{place}: it can be turned only once the {above} cards above it are drawn",
+                    place=places.describe_place(card, phrase),
+                    above=above,
+                ),
             )
-        raise RuleError("S-01", f"{places.describe_place(card, phrase)}, so it can't be {wanted}")
+        raise RuleError(
+            "S-01",
+            _(
+                "{place}, so it can't be {wanted}",
+                place=places.describe_place(card, phrase),
+                wanted=wanted,
+            ),
+        )
 
     def take_top(self, card: str, rule: str) -> None:
         """Take `card` off the top of the draw pile, refusing a card that can't be there."""
         cards = self.cards
         if self.draw_count() == 0:
-            raise RuleError(rule, "the draw pile is empty")
+            raise RuleError(rule, _("the draw pile is empty"))
         if cards["draw_unknown"] > 0:
             self.refuse_if_known(card, ON_TOP)
             cards["draw_unknown"] -= 1
@@ -602,8 +647,12 @@ class _Play:
             # T-08a: only the known cards put at the bottom are left, in the order put there.
             raise RuleError(
                 "T-08a",
-                f"the top card of the draw pile is the {card_text(top)} (put at the bottom "
-                f"earlier, and every card above it has been drawn), not the {card_text(card)}",
+                _(
+                    "the top card of the draw pile is the {top} (put at the bottom earlier, and "
+                    "every card above it has been drawn), not the {card}",
+                    top=card_text(top),
+                    card=card_text(card),
+                ),
             )
         cards["draw_bottom"].pop(0)
 
@@ -628,8 +677,12 @@ class _Play:
             if card != slot:
                 raise RuleError(
                     "T-08a",
-                    f"the next card {where} is known to be the {card_text(slot)}, "
-                    f"not the {card_text(card)}",
+                    _(
+                        "the next card {where} is known to be the {known}, not the {card}",
+                        where=where,
+                        known=card_text(slot),
+                        card=card_text(card),
+                    ),
                 )
         else:
             self.refuse_if_known(card, where)
@@ -640,11 +693,14 @@ class _Play:
         unseen = len(self.cards["hand_unknown"])
         parts = [card_text(card) for card in self.hand["known"]]
         if unseen:
-            parts.append(f"{unseen} card{'' if unseen == 1 else 's'} the app hasn't seen")
+            parts.append(
+                ngettext(
+                    "{count} card the app hasn't seen", "{count} cards the app hasn't seen", unseen
+                )
+            )
         if not parts:
-            return "your hand is empty"
-        listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-        return f"your hand holds {listed}"
+            return _("your hand is empty")
+        return _("your hand holds {cards}", cards=and_words(parts))
 
     def take_from_hand(self, card: str, rule: str, before: tuple[str, int] | None = None) -> None:
         """Take a card out of the hand. `before` = (the whole hand as text, how many of its
@@ -653,17 +709,23 @@ class _Play:
         if card in known:
             known.remove(card)
             return
-        self.refuse_if_known(card, "in your hand")
+        self.refuse_if_known(card, IN_HAND)
         if not self.cards["hand_unknown"]:
             listing, unseen = before or (self.hand_listing(), 0)
-            also = (
-                ", and this play already names as many cards the app hasn't seen as your hand holds"
-                if unseen
-                else ""
-            )
-            raise RuleError(
-                rule, f"the {card_text(card)} isn't one of your known cards{also}: {listing}"
-            )
+            if unseen:
+                message = _(
+                    "the {card} isn't one of your known cards, and this play already names as "
+                    "many cards the app hasn't seen as your hand holds: {hand}",
+                    card=card_text(card),
+                    hand=listing,
+                )
+            else:
+                message = _(
+                    "the {card} isn't one of your known cards: {hand}",
+                    card=card_text(card),
+                    hand=listing,
+                )
+            raise RuleError(rule, message)
         self.cards["hand_unknown"].pop(0)
 
     def take_from_discard(self, card: str) -> None:
@@ -671,12 +733,17 @@ class _Play:
         if card in known:
             known.remove(card)
             return
-        self.refuse_if_known(card, "in the discard pile")
+        self.refuse_if_known(card, IN_DISCARD)
         if not self.cards["discard_unknown"]:
             raise RuleError(
                 "T-05",
-                f"the {card_text(card)} is not in the discard pile: "
-                + (f"it holds {cards_text(known)}" if known else "it is empty"),
+                _(
+                    "the {card} is not in the discard pile: it holds {cards}",
+                    card=card_text(card),
+                    cards=cards_text(known),
+                )
+                if known
+                else _("the {card} is not in the discard pile: it is empty", card=card_text(card)),
             )
         self.cards["discard_unknown"].pop(0)
 
@@ -684,12 +751,24 @@ class _Play:
         inventory = self.character["inventory"]
         if card not in inventory:
             phrase = places.locations(self.state).get(card)
-            where = f"; it {phrase}" if phrase else ""
-            holds = f"holds {cards_text(inventory)}" if inventory else "is empty"
-            raise RuleError(
-                rule,
-                f"the {card_text(card)} is not in your inventory{where}. Your inventory {holds}",
-            )
+            if inventory:
+                holds = _("Your inventory holds {cards}", cards=cards_text(inventory))
+            else:
+                holds = _("Your inventory is empty")
+            if phrase:
+                message = _(
+                    "the {card} is not in your inventory; it {place}. {inventory}",
+                    card=card_text(card),
+                    place=phrase,
+                    inventory=holds,
+                )
+            else:
+                message = _(
+                    "the {card} is not in your inventory. {inventory}",
+                    card=card_text(card),
+                    inventory=holds,
+                )
+            raise RuleError(rule, message)
         inventory.remove(card)
 
     def to_discard(self, slot) -> None:
@@ -717,14 +796,20 @@ class _Play:
                     [card],
                     TO_BOTTOM,
                     "S-12",
-                    f"Put the {card_text(card)} at the bottom of the draw pile (a spent Ace goes "
-                    "there, not to the discard pile).",
+                    _(
+                        "Put the {card} at the bottom of the draw pile (a spent Ace goes there, "
+                        "not to the discard pile).",
+                        card=card_text(card),
+                    ),
                 )
         else:
             self.to_discard(card)  # S-11
             if announce:
                 self.move(
-                    [card], TO_DISCARD, "S-11", f"Put the {card_text(card)} on the discard pile."
+                    [card],
+                    TO_DISCARD,
+                    "S-11",
+                    _("Put the {cards} on the discard pile.", cards=card_text(card)),
                 )
 
     def claim(self, card: str, how: str) -> None:
@@ -735,7 +820,11 @@ class _Play:
             self.event(
                 "discard",
                 "T-17",
-                f"The {card_text(card)} ({how}) is not an item: put it on the discard pile.",
+                _(
+                    "The {card} ({how}) is not an item: put it on the discard pile.",
+                    card=card_text(card),
+                    how=how,
+                ),
                 to=TO_DISCARD,
                 **moved,
             )
@@ -747,8 +836,13 @@ class _Play:
             self.event(
                 "gold",
                 "S-10",
-                f"The {card_text(card)} ({how}) turns into {gold} gold: put it at the bottom of "
-                "the draw pile.",
+                _(
+                    "The {card} ({how}) turns into {gold} gold: put it at the bottom of the draw "
+                    "pile.",
+                    card=card_text(card),
+                    how=how,
+                    gold=gold,
+                ),
                 gold=gold,
                 to=TO_BOTTOM,
                 **moved,
@@ -758,8 +852,11 @@ class _Play:
         self.event(
             "item",
             "S-10",
-            f"The {card_text(card)} ({how}) goes into your inventory: put it with your "
-            "inventory cards.",
+            _(
+                "The {card} ({how}) goes into your inventory: put it with your inventory cards.",
+                card=card_text(card),
+                how=how,
+            ),
             to=TO_INVENTORY,
             **moved,
         )
@@ -775,7 +872,7 @@ class _Play:
                 table,
                 TO_DISCARD,
                 "T-13" if fight["turn"] == "monster" else "T-11",
-                f"Put the {cards_text(table)} on the discard pile.",
+                _("Put the {cards} on the discard pile.", cards=cards_text(table)),
             )
 
     # -- character and sessions ---------------------------------------------------------------
@@ -783,19 +880,21 @@ class _Play:
     def do_create_character(self, action: dict) -> None:
         name = check_name(action.get("name"))
         if "class" not in action:
-            raise RuleError("S-06", "choose a face card (J, Q or K of any suit) as the class")
+            raise RuleError("S-06", _("choose a face card (J, Q or K of any suit) as the class"))
         chosen = normalise_card(action["class"])
         if chosen not in FACE_CARDS:
             raise RuleError(
                 "S-06",
-                f"the class must be a face card (J, Q or K of any suit), not the "
-                f"{card_text(chosen)}",
+                _(
+                    "the class must be a face card (J, Q or K of any suit), not the {card}",
+                    card=card_text(chosen),
+                ),
             )
         ruleset = Ruleset.from_dict(action.get("ruleset"))
         count = ruleset.creation_dice_count
         rule = "T-02"
-        str_roll = sum(self.dice_field(action, "str_dice", count, rule, "STR roll"))
-        hp_roll = sum(self.dice_field(action, "hp_dice", count, rule, "HP roll"))
+        str_roll = sum(self.dice_field(action, "str_dice", count, rule, _("STR roll")))
+        hp_roll = sum(self.dice_field(action, "hp_dice", count, rule, _("HP roll")))
         self.state["character"] = {
             "name": name,
             "class": chosen,
@@ -815,8 +914,15 @@ class _Play:
         self.event(
             "created",
             "S-05",
-            f"{name} the {card_text(chosen)}: STR {self.character['str']} (roll "
-            f"{str_roll}), HP {self.character['hp_max']} (roll {hp_roll}).",
+            _(
+                "{name} the {card}: STR {str} (roll {str_roll}), HP {hp} (roll {hp_roll}).",
+                name=name,
+                card=card_text(chosen),
+                str=self.character["str"],
+                str_roll=str_roll,
+                hp=self.character["hp_max"],
+                hp_roll=hp_roll,
+            ),
         )
         self.set_step("no_session")
 
@@ -828,16 +934,26 @@ class _Play:
         hand = action.get("hand")
         if hand is not None:
             hand = self.cards_field(
-                action, "hand", "S-14", "name the cards dealt to your hand, or none at all"
+                action, "hand", "S-14", _("name the cards dealt to your hand, or none at all")
             )
             if len(hand) != size:
-                raise RuleError("S-14", f"deal exactly {size} cards to the hand, not {len(hand)}")
+                raise RuleError(
+                    "S-14",
+                    _(
+                        "deal exactly {size} cards to the hand, not {count}",
+                        size=size,
+                        count=len(hand),
+                    ),
+                )
             for card in hand:
                 if card not in deck:
                     phrase = places.locations(self.state)[card]
                     raise RuleError(
                         "S-01",
-                        f"{places.describe_place(card, phrase)}, so it can't be dealt",
+                        _(
+                            "{place}, so it can't be dealt",
+                            place=places.describe_place(card, phrase),
+                        ),
                     )
         self.state["session"] = {
             "number": character["sessions"] + 1,
@@ -858,13 +974,17 @@ class _Play:
         self.event(
             "session_start",
             "S-14",
-            f"Session {character['sessions'] + 1} starts: {size} cards dealt to your hand.",
+            _(
+                "Session {number} starts: {size} cards dealt to your hand.",
+                number=character["sessions"] + 1,
+                size=size,
+            ),
         )
         self.set_step("between")
         self.check_session_end()
 
     def do_end_session(self, action: dict) -> None:
-        self.end_session("you ended it")
+        self.end_session(_("you ended it"))
 
     def end_session(self, why: str) -> None:
         """S-15, T-08: sessions +1; every card but the inventory goes back into the deck."""
@@ -877,20 +997,32 @@ class _Play:
         self.event(
             "session_end",
             "T-08",
-            f"Session {character['sessions']} is over ({why}). Sessions played: "
-            f"{character['sessions']}.",
+            _(
+                "Session {number} is over ({why}). Sessions played: {played}.",
+                number=character["sessions"],
+                why=why,
+                played=character["sessions"],
+            ),
         )
         inventory = character["inventory"]
-        out = f"the {card_text(character['class'])} (your class card)"
         if inventory:
-            out += f" and your inventory ({cards_text(inventory)}), which stay out"
+            text = _(
+                "Gather all the cards back into the deck except the {card} (your class card) "
+                "and your inventory ({cards}), which stay out.",
+                card=card_text(character["class"]),
+                cards=cards_text(inventory),
+            )
         else:
-            out += ", which stays out"
+            text = _(
+                "Gather all the cards back into the deck except the {card} (your class card), "
+                "which stays out.",
+                card=card_text(character["class"]),
+            )
         self.move(
             [],
             TO_DECK,
             "T-08",
-            f"Gather all the cards back into the deck except {out}.",
+            text,
             count=len(DECK) - 1 - len(inventory),
         )
 
@@ -898,21 +1030,26 @@ class _Play:
         """T-08: between fights, fewer than level + 2 cards in the draw pile ends the session."""
         needed = self.character["level"] + 2
         if self.draw_count() < needed:
-            self.end_session(f"the draw pile holds fewer than {needed} cards")
+            self.end_session(_("the draw pile holds fewer than {needed} cards", needed=needed))
 
     def do_note_hand(self, action: dict) -> None:
         named = self.cards_field(
-            action, "cards", "S-14", "name at least one card you hold in your hand"
+            action, "cards", "S-14", _("name at least one card you hold in your hand")
         )
         for card in named:
             if card in self.hand["known"]:
                 continue
-            self.refuse_if_known(card, "in your hand")
+            self.refuse_if_known(card, IN_HAND)
             if not self.cards["hand_unknown"]:
                 raise RuleError(
                     "S-14",
-                    f"the {card_text(card)} can't be in your hand: all its "
-                    f"{self.hand_count()} cards are known ({cards_text(self.hand['known'])})",
+                    _(
+                        "the {card} can't be in your hand: all its {count} cards are known "
+                        "({cards})",
+                        card=card_text(card),
+                        count=self.hand_count(),
+                        cards=cards_text(self.hand["known"]),
+                    ),
                 )
             self.cards["hand_unknown"].pop(0)
             self.hand["known"].append(card)
@@ -934,26 +1071,33 @@ class _Play:
     def do_buy_back(self, action: dict) -> None:
         card = self.card_field(action)
         if self.session["discard_count"] == 0:
-            raise RuleError("T-05", "the discard pile is empty: there is nothing to buy back")
+            raise RuleError("T-05", _("the discard pile is empty: there is nothing to buy back"))
         cost = self.buy_back_cost()
         gold = self.character["gold"]
         if gold < cost:
             raise RuleError(
                 "S-13",
-                f"buying a card back costs {cost} gold and you have {gold}; gold never goes "
-                "below zero (T-05)",
+                _(
+                    "buying a card back costs {cost} gold and you have {gold}; gold never goes "
+                    "below zero (T-05)",
+                    cost=cost,
+                    gold=gold,
+                ),
             )
         self.take_from_discard(card)
         self.hand["known"].append(card)  # T-05: bought back into the hand
         self.character["gold"] -= cost
         if cost == 0 and self.ruleset.ace_of_diamonds == "once_per_fight":
             self.internal["free_buy_used"] = True
-        paid = "free with the A♦ (T-03)" if cost == 0 else f"{cost} gold"
+        paid = _("free with the A♦ (T-03)") if cost == 0 else _("{cost} gold", cost=cost)
         self.event(
             "buy_back",
             "T-05",
-            f"Bought back the {card_text(card)} ({paid}): take it from the discard pile into "
-            "your hand.",
+            _(
+                "Bought back the {card} ({paid}): take it from the discard pile into your hand.",
+                card=card_text(card),
+                paid=paid,
+            ),
             cards=[card],
             to=TO_HAND,
             count=1,
@@ -961,14 +1105,14 @@ class _Play:
 
     def do_buy_top(self, action: dict) -> None:
         card = self.card_field(action)
-        buy = self.bool_field(action, "buy", "S-13", "do you buy the card")
+        buy = self.bool_field(action, "buy", "S-13", _("do you buy the card"))
         self.take_top(card, "S-13")
         if not buy:
             self.to_discard(card)
             self.event(
                 "buy_top",
                 "S-13",
-                f"The {card_text(card)} is not bought: put it on the discard pile.",
+                _("The {card} is not bought: put it on the discard pile.", card=card_text(card)),
                 cards=[card],
                 to=TO_DISCARD,
                 count=1,
@@ -977,20 +1121,32 @@ class _Play:
             if not is_number(card):
                 raise RuleError(
                     "S-13",
-                    f"the {card_text(card)} can't be bought: only number cards go into the "
-                    "inventory. Choose not to buy it, and it goes to the discard pile",
+                    _(
+                        "the {card} can't be bought: only number cards go into the inventory. "
+                        "Choose not to buy it, and it goes to the discard pile",
+                        card=card_text(card),
+                    ),
                 )
             price = ACE_PRICE if is_ace(card) else value(card)
             gold = self.character["gold"]
             if price > gold:
                 raise RuleError(
                     "S-13",
-                    f"the {card_text(card)} costs {price} gold and you have {gold}. Choose not "
-                    "to buy it, and it goes to the discard pile",
+                    _(
+                        "the {card} costs {price} gold and you have {gold}. Choose not to buy it, "
+                        "and it goes to the discard pile",
+                        card=card_text(card),
+                        price=price,
+                        gold=gold,
+                    ),
                 )
             self.character["gold"] -= price
-            self.event("buy_top", "S-13", f"Bought the {card_text(card)} for {price} gold.")
-            self.claim(card, "bought")  # T-06: a Diamond turns straight back into gold
+            self.event(
+                "buy_top",
+                "S-13",
+                _("Bought the {card} for {price} gold.", card=card_text(card), price=price),
+            )
+            self.claim(card, _("bought"))  # T-06: a Diamond turns straight back into gold
         self.check_session_end()
 
     def sellable(self) -> list[str]:
@@ -1002,13 +1158,18 @@ class _Play:
     def do_sell(self, action: dict) -> None:
         card = self.card_field(action)
         if self.class_suit() != "D":
-            raise RuleError("S-09", "only a Diamond character may sell inventory cards")
+            raise RuleError("S-09", _("only a Diamond character may sell inventory cards"))
         if card == "AD":
-            raise RuleError("T-04b", "the A♦ can't be sold: it is kept as the luck gem")
+            raise RuleError("T-04b", _("the A♦ can't be sold: it is kept as the luck gem"))
         self.take_from_inventory(card, "S-09")
         gold = value(card)
         self.character["gold"] += gold
-        self.event("sell", "S-09", f"Sold the {card_text(card)} for {gold} gold.", gold=gold)
+        self.event(
+            "sell",
+            "S-09",
+            _("Sold the {card} for {gold} gold.", card=card_text(card), gold=gold),
+            gold=gold,
+        )
         self.spend(card)  # T-04b: a sold Ace goes to the bottom of the draw pile
         if self.internal["step"] == "save" and not self.saves():
             # T-22a: the last card that could save a dying character is gone: death at once.
@@ -1051,7 +1212,7 @@ class _Play:
             "result": None,
             "deadly_blow": False,
         }
-        self.event("monster", "S-16", f"The monster is the {card_text(card)}.")
+        self.event("monster", "S-16", _("The monster is the {card}.", card=card_text(card)))
         if is_joker(card):
             hp = 6 * dice  # S-18: a Joker does not roll, every die counts 6
             self.set_monster_hp(hp, hp)
@@ -1067,12 +1228,17 @@ class _Play:
         self.event(
             "monster_hp",
             "S-18",
-            f"The {card_text(fight['monster'])} has {hp} HP and is worth {xp} XP.",
+            _(
+                "The {monster} has {hp} HP and is worth {xp} XP.",
+                monster=card_text(fight["monster"]),
+                hp=hp,
+                xp=xp,
+            ),
         )
 
     def do_roll_monster_hp(self, action: dict) -> None:
         fight = self.fight
-        dice = self.dice_field(action, "dice", fight["hp_dice"], "S-18", "monster HP roll")
+        dice = self.dice_field(action, "dice", fight["hp_dice"], "S-18", _("monster HP roll"))
         hp = sum(dice)
         monster = fight["monster"]
         # S-18, T-16: a face card is worth its HP roll, a number card its value.
@@ -1082,7 +1248,7 @@ class _Play:
     def begin_fight(self) -> None:
         self.fight["hp"] = self.character["hp_max"]  # T-10: every fight at full HP
         if rank(self.fight["monster"]) == "J":
-            self.event("jack_first", "S-19", "A Jack monster strikes first.")
+            self.event("jack_first", "S-19", _("A Jack monster strikes first."))
             self.monster_turn()  # S-19
         else:
             self.character_turn()
@@ -1102,17 +1268,22 @@ class _Play:
             if self.ruleset.empty_attack_pile == "monster_redeals":
                 pile = self.deal(self.character["level"])
                 if not pile:
-                    self.abandon("the monster needs a new attack pile and the draw pile is empty")
+                    self.abandon(
+                        _("the monster needs a new attack pile and the draw pile is empty")
+                    )
                     return
                 self.cards["attack_pile"] = pile
                 self.internal["deal"] = {"hidden": 0, "attack_pile": len(pile)}
                 self.event(
                     "redeal",
                     "T-14",
-                    f"The monster's attack pile was empty: deal it {len(pile)} new cards.",
+                    _(
+                        "The monster's attack pile was empty: deal it {count} new cards.",
+                        count=len(pile),
+                    ),
                 )
             else:
-                self.event("skip", "T-14", "The monster has no attack cards left: it skips.")
+                self.event("skip", "T-14", _("The monster has no attack cards left: it skips."))
                 self.character_turn()
                 return
         self.queue(["monster attack card"])
@@ -1131,9 +1302,9 @@ class _Play:
                 if reason == "jack extra card":
                     # T-17: no card left for the Jack: nothing else happens.
                     pending.pop(0)
-                    self.event("no_extra_card", "T-17", "The draw pile is empty: no extra card.")
+                    self.event("no_extra_card", "T-17", _("The draw pile is empty: no extra card."))
                     continue
-                self.abandon("a card must be turned and the draw pile is empty")
+                self.abandon(_("a card must be turned and the draw pile is empty"))
                 return
             self.set_step("turn")
             return
@@ -1146,8 +1317,10 @@ class _Play:
 
     def abandon(self, why: str) -> None:
         """T-08: a fight that needs a card from an empty draw pile is abandoned; session over."""
-        self.event("abandon", "T-08", f"The fight is abandoned ({why}): no XP, no death.")
-        self.end_session("the deck ran out in a fight")
+        self.event(
+            "abandon", "T-08", _("The fight is abandoned ({why}): no XP, no death.", why=why)
+        )
+        self.end_session(_("the deck ran out in a fight"))
 
     # -- the character's turn -----------------------------------------------------------------
 
@@ -1155,17 +1328,21 @@ class _Play:
         fight = self.fight
         if self.hand_count() == 0:
             raise RuleError(
-                "T-15", "your hand is empty: you may use an item, buy back a card, or end the turn"
+                "T-15",
+                _("your hand is empty: you may use an item, buy back a card, or end the turn"),
             )
         if fight["attacked"] and fight["extra_attacks"] <= 0:
-            raise RuleError("T-15", "you have made every attack of this turn: end the turn")
+            raise RuleError("T-15", _("you have made every attack of this turn: end the turn"))
         cards = self.cards_field(action)
         ranks = {rank(card) for card in cards}
         if len(ranks) > 1 and not fight["blitz"]:
             raise RuleError(
                 "S-20",
-                f"a combo needs cards of one rank: {cards_text(cards)} differ. Play them one "
-                "at a time (an inventory Club gives an extra attack) or use the A♣ first",
+                _(
+                    "a combo needs cards of one rank: {cards} differ. Play them one at a time (an "
+                    "inventory Club gives an extra attack) or use the A♣ first",
+                    cards=cards_text(cards),
+                ),
             )
         before = (self.hand_listing(), len(self.cards["hand_unknown"]))
         for card in cards:
@@ -1194,15 +1371,23 @@ class _Play:
         """S-22: damage off the monster's HP; True if that killed it (the fight is won)."""
         fight = self.fight
         fight["monster_hp"] -= damage
-        self.event(
-            "damage",
-            "S-22",
-            f"{how}: {damage} damage to the {card_text(fight['monster'])} "
-            + (
-                f"(HP {fight['monster_hp']})." if fight["monster_hp"] > 0 else "(HP 0: it is dead)."
-            ),
-            damage=damage,
-        )
+        monster = card_text(fight["monster"])
+        if fight["monster_hp"] > 0:
+            text = _(
+                "{how}: {damage} damage to the {monster} (HP {hp}).",
+                how=how,
+                damage=damage,
+                monster=monster,
+                hp=fight["monster_hp"],
+            )
+        else:
+            text = _(
+                "{how}: {damage} damage to the {monster} (HP 0: it is dead).",
+                how=how,
+                damage=damage,
+                monster=monster,
+            )
+        self.event("damage", "S-22", text, damage=damage)
         if fight["monster_hp"] <= 0:
             self.win()
             return True
@@ -1227,7 +1412,10 @@ class _Play:
             self.event(
                 "escape",
                 "T-14",
-                f"The {card_text(self.fight['monster'])} escapes: no XP, no loot.",
+                _(
+                    "The {monster} escapes: no XP, no loot.",
+                    monster=card_text(self.fight["monster"]),
+                ),
             )
             self.end_fight()
             return
@@ -1243,9 +1431,9 @@ class _Play:
             if is_ace(card):
                 # T-04a: an Ace keeps its own power; the A♥ and A♦ are not played.
                 if card == "AS":
-                    items.append({"card": card, "as": ["S"], "effect": "kills the monster"})
+                    items.append({"card": card, "as": ["S"], "effect": _("kills the monster")})
                 elif card == "AC":
-                    items.append({"card": card, "as": ["C"], "effect": "blitz: play any cards"})
+                    items.append({"card": card, "as": ["C"], "effect": _("blitz: play any cards")})
                 continue
             suits = []
             for as_suit in dict.fromkeys([suit(card), class_suit]):
@@ -1254,13 +1442,12 @@ class _Play:
                 elif as_suit == "C":
                     suits.append("C")
             if suits:
-                effects = {"S": f"{value(card)} damage", "C": "one extra attack"}
+                effects = {
+                    "S": _("{damage} damage", damage=value(card)),
+                    "C": _("one extra attack"),
+                }
                 items.append(
-                    {
-                        "card": card,
-                        "as": suits,
-                        "effect": " or ".join(effects[s] for s in suits),
-                    }
+                    {"card": card, "as": suits, "effect": or_words([effects[s] for s in suits])}
                 )
         return items
 
@@ -1284,7 +1471,7 @@ class _Play:
                     text = _(
                         "Use the {card} as a {suit}: {effect}",
                         card=card_text(card),
-                        suit=_(SUIT_NAMES[as_suit]),
+                        suit=SUIT_NAMES[as_suit],
                         effect=effect,
                     )
                 uses.append({"card": card, "as": as_suit, "effect": effect, "text": text})
@@ -1311,19 +1498,26 @@ class _Play:
             try:
                 wanted = parse_suit(action["as"])
             except CardNotationError as exc:
-                raise RuleError("S-08", str(exc)) from None
+                raise RuleError("S-08", exc.args[0]) from None
             if wanted != used_as:
                 if is_ace(card):
                     raise RuleError(
                         "T-04b",
-                        f"an Ace keeps its own power (T-04a): the {card_text(card)} can't be "
-                        "used as another suit",
+                        _(
+                            "an Ace keeps its own power (T-04a): the {card} can't be used as "
+                            "another suit",
+                            card=card_text(card),
+                        ),
                     )
                 if wanted != self.class_suit():
                     raise RuleError(
                         "S-08",
-                        f"a {card_text(self.character['class'])} character may use an inventory "
-                        f"card as its own suit or as a {SUIT_NAMES[self.class_suit()]}",
+                        _(
+                            "a {card} character may use an inventory card as its own suit or as "
+                            "a {suit}",
+                            card=card_text(self.character["class"]),
+                            suit=SUIT_NAMES[self.class_suit()],
+                        ),
                     )
                 used_as = wanted
         fight = self.fight
@@ -1332,40 +1526,57 @@ class _Play:
             self.event(
                 "ace_of_spades",
                 "S-12",
-                f"The A♠ kills the {card_text(fight['monster'])} outright.",
+                _("The A♠ kills the {monster} outright.", monster=card_text(fight["monster"])),
             )
             self.spend(card)
             self.win()
         elif card == "AC":
             fight["blitz"] = True
-            self.event("blitz", "S-12", "The A♣: your next play may be any cards from your hand.")
+            self.event(
+                "blitz", "S-12", _("The A♣: your next play may be any cards from your hand.")
+            )
             self.spend(card)
         elif card in ("AH", "AD"):
-            use = "saves you when you die" if card == "AH" else "pays for buying back cards"
-            raise RuleError("S-12", f"the {card_text(card)} is not played: it {use}")
+            if card == "AH":
+                message = _(
+                    "the {card} is not played: it saves you when you die", card=card_text(card)
+                )
+            else:
+                message = _(
+                    "the {card} is not played: it pays for buying back cards", card=card_text(card)
+                )
+            raise RuleError("S-12", message)
         elif used_as == "S":
             if fight["attacked"]:
-                raise RuleError("T-04b", "a Spade can be used only before the turn's first attack")
+                raise RuleError(
+                    "T-04b", _("a Spade can be used only before the turn's first attack")
+                )
             self.spend(card)
-            self.hit_monster(value(card), f"{card_text(card)} used as a Spade")
+            self.hit_monster(value(card), _("{card} used as a Spade", card=card_text(card)))
         elif used_as == "C":
             fight["extra_attacks"] += 1  # S-10, T-15
             self.event(
                 "club",
                 "S-10",
-                f"{card_text(card)} used as a Club: one extra attack this turn.",
+                _("{card} used as a Club: one extra attack this turn.", card=card_text(card)),
             )
             self.spend(card)
         elif used_as == "H":
             raise RuleError(
                 "S-10",
-                f"the {card_text(card)} as a Heart is not played: it saves you when your HP "
-                "falls below zero",
+                _(
+                    "the {card} as a Heart is not played: it saves you when your HP falls below "
+                    "zero",
+                    card=card_text(card),
+                ),
             )
         else:
             raise RuleError(
                 "S-09",
-                f"a Diamond is not played: a Diamond character may sell the {card_text(card)}",
+                _(
+                    "a Diamond is not played: a Diamond character may sell the {card}",
+                    card=card_text(card),
+                ),
             )
 
     # -- turned cards -------------------------------------------------------------------------
@@ -1378,12 +1589,12 @@ class _Play:
         if source == "draw_pile":
             self.take_top(card, rule)
         elif source == "attack_pile":
-            self.take_from_face_down("attack_pile", card, rule, "in the monster's attack pile")
+            self.take_from_face_down("attack_pile", card, rule, IN_ATTACK_PILE)
         else:
-            self.take_from_face_down("hidden", card, rule, "under the monster")
+            self.take_from_face_down("hidden", card, rule, UNDER_MONSTER)
         if side == "loot":
             pending.pop(0)
-            self.claim(card, "Jack's extra card" if reason == "jack extra card" else "loot")
+            self.claim(card, _("Jack's extra card") if reason == "jack extra card" else _("loot"))
             self.proceed(side)
             return
         self.fight["table"].append(card)
@@ -1391,7 +1602,15 @@ class _Play:
             pending.pop(0)
             critical = reason in CRITICAL
             damage = value(card) * (2 if critical else 1)
-            how = f"{card_text(card)} ({reason}{f', 2 × {value(card)}' if critical else ''})"
+            if critical:
+                how = _(
+                    "{card} ({reason}, 2 × {value})",
+                    card=card_text(card),
+                    reason=TURN_REASONS[reason],
+                    value=value(card),
+                )
+            else:
+                how = _("{card} ({reason})", card=card_text(card), reason=TURN_REASONS[reason])
             if side == "character":
                 self.random_attack_done()
             took_over = (
@@ -1431,7 +1650,7 @@ class _Play:
                 TURN_RULE[pending[0]],
                 # What to turn next is the instruction's job: the same words serve real cards
                 # and the app's table.
-                f"{card_text(card)}: {pending[0]}!",
+                _("{card}: {reason}!", card=card_text(card), reason=TURN_REASONS[pending[0]]),
             )
         self.proceed(side)
 
@@ -1446,7 +1665,10 @@ class _Play:
         fight = self.fight
         fight["hp"] -= damage
         self.event(
-            "hit", "T-13", f"{how}: you take {damage} damage (HP {fight['hp']}).", damage=damage
+            "hit",
+            "T-13",
+            _("{how}: you take {damage} damage (HP {hp}).", how=how, damage=damage, hp=fight["hp"]),
+            damage=damage,
         )
         if fight["hp"] < 0:
             self.dying(deadly=False)
@@ -1460,14 +1682,17 @@ class _Play:
             self.event(
                 "deadly_blow",
                 "T-12",
-                f"A Joker: deadly blow! The {card_text(self.fight['monster'])} dies.",
+                _(
+                    "A Joker: deadly blow! The {monster} dies.",
+                    monster=card_text(self.fight["monster"]),
+                ),
             )
             self.win()
         else:
             self.fight["deadly_blow"] = (
                 True  # `hp` stays as it was; screens show the character dying
             )
-            self.event("deadly_blow", "T-12", "A Joker: the monster strikes a deadly blow!")
+            self.event("deadly_blow", "T-12", _("A Joker: the monster strikes a deadly blow!"))
             self.dying(deadly=True)
 
     # -- death ----------------------------------------------------------------------------------
@@ -1504,7 +1729,11 @@ class _Play:
             listed = cards_text(list(options))
             raise RuleError(
                 "T-22a",
-                f"the {card_text(card)} can't save you now: choose {listed} or accept death",
+                _(
+                    "the {card} can't save you now: choose {cards} or accept death",
+                    card=card_text(card),
+                    cards=listed,
+                ),
             )
         self.take_from_inventory(card, "T-22a")
         self.fight["hp"] = options[card]
@@ -1513,7 +1742,7 @@ class _Play:
         self.event(
             "save",
             "S-12" if card == "AH" else "S-10",
-            f"The {card_text(card)} saves you: HP {options[card]}.",
+            _("The {card} saves you: HP {hp}.", card=card_text(card), hp=options[card]),
         )
         self.spend(card)
         self.character_turn()  # T-13: the monster's attack is over and the character lives
@@ -1530,16 +1759,21 @@ class _Play:
         self.fight["result"] = "died"
         self.internal["deadly"] = False
         if lost_xp:
-            xp_words = f"XP {lost_xp} → 0"
+            xp_words = _("XP {xp} → 0", xp=lost_xp)
         elif self.class_rank() == "Q":
-            xp_words = f"a Queen keeps her XP ({character['xp']}, S-07)"
+            xp_words = _("a Queen keeps her XP ({xp}, S-07)", xp=character["xp"])
         else:
-            xp_words = "no XP to lose"
+            xp_words = _("no XP to lose")
         self.event(
             "death",
             "T-22",
-            f"{character['name']} dies: no XP or loot from this fight, {xp_words}; level, "
-            f"STR, HP, gold, kills and Jokers are kept. Deaths: {character['deaths']}.",
+            _(
+                "{name} dies: no XP or loot from this fight, {xp}; level, STR, HP, gold, kills "
+                "and Jokers are kept. Deaths: {deaths}.",
+                name=character["name"],
+                xp=xp_words,
+                deaths=character["deaths"],
+            ),
             xp_lost=lost_xp,
         )
         self.flush_table()  # T-13: the attack card that killed goes to the discard pile
@@ -1549,7 +1783,7 @@ class _Play:
             self.finish_death(keep=False)
 
     def do_keep_hand(self, action: dict) -> None:
-        keep = self.bool_field(action, "keep", "S-07", "does your King keep his hand")
+        keep = self.bool_field(action, "keep", "S-07", _("does your King keep his hand"))
         self.finish_death(keep)
 
     def finish_death(self, keep: bool) -> None:
@@ -1559,7 +1793,11 @@ class _Play:
                 list(self.hand["known"]),
                 TO_HAND,
                 "S-07",
-                f"Your King keeps his hand: hold on to your {_cards(count)}.",
+                ngettext(
+                    "Your King keeps his hand: hold on to your {count} card.",
+                    "Your King keeps his hand: hold on to your {count} cards.",
+                    count,
+                ),
             )
         elif count:
             hand = list(self.hand["known"]) + list(self.cards["hand_unknown"])
@@ -1571,7 +1809,11 @@ class _Play:
                 hand,
                 TO_DISCARD,
                 "T-22",
-                f"Put your hand ({_cards(count)}) on the discard pile.",
+                ngettext(
+                    "Put your hand ({count} card) on the discard pile.",
+                    "Put your hand ({count} cards) on the discard pile.",
+                    count,
+                ),
             )
         # T-22: the inventory is lost but the A♦ (S-12); Aces to the bottom of the draw pile.
         inventory = self.character["inventory"]
@@ -1579,27 +1821,27 @@ class _Play:
         for card in lost:
             inventory.remove(card)
             self.spend(card, announce=False)
-        kept = " Keep the A♦: it is never lost on death (S-12)." if "AD" in inventory else ""
+        kept = _("Keep the A♦: it is never lost on death (S-12).") if "AD" in inventory else ""
         discarded = [card for card in lost if not is_ace(card)]
         aces = [card for card in lost if is_ace(card)]
         if discarded:
-            self.move(
-                discarded,
-                TO_DISCARD,
-                "T-22",
-                f"Your inventory is lost: put the {cards_text(discarded)} on the discard pile."
-                + ("" if aces else kept),
+            text = _(
+                "Your inventory is lost: put the {cards} on the discard pile.",
+                cards=cards_text(discarded),
             )
+            if kept and not aces:
+                text = _("{text} {kept}", text=text, kept=kept)
+            self.move(discarded, TO_DISCARD, "T-22", text)
         if aces:
-            self.move(
-                aces,
-                TO_BOTTOM,
-                "T-22",
-                f"Put the {cards_text(aces)} at the bottom of the draw pile (spent Aces go "
-                "there, S-12)." + kept,
+            text = _(
+                "Put the {cards} at the bottom of the draw pile (spent Aces go there, S-12).",
+                cards=cards_text(aces),
             )
+            if kept:
+                text = _("{text} {kept}", text=text, kept=kept)
+            self.move(aces, TO_BOTTOM, "T-22", text)
         if not lost and kept:
-            self.move(["AD"], TO_INVENTORY, "S-12", kept.strip())
+            self.move(["AD"], TO_INVENTORY, "S-12", kept)
         self.end_fight()
 
     # -- victory, loot, level-ups -------------------------------------------------------------
@@ -1614,15 +1856,18 @@ class _Play:
             # T-11a: the monster is dead: the remaining random attacks are not turned.
             monster = card_text(fight["monster"])
             if len(unneeded) == 1:
-                text = (
-                    f"The {monster} is already dead: turn no card for the "
-                    f"{card_text(unneeded[0])}'s random attack (the {card_text(unneeded[0])} "
-                    "still goes on the discard pile)."
+                text = _(
+                    "The {monster} is already dead: turn no card for the {card}'s random attack "
+                    "(the {card} still goes on the discard pile).",
+                    monster=monster,
+                    card=card_text(unneeded[0]),
                 )
             else:
-                text = (
-                    f"The {monster} is already dead: turn no card for the random attacks of "
-                    f"the {cards_text(unneeded)} (they still go on the discard pile)."
+                text = _(
+                    "The {monster} is already dead: turn no card for the random attacks of the "
+                    "{cards} (they still go on the discard pile).",
+                    monster=monster,
+                    cards=cards_text(unneeded),
                 )
             self.event(
                 "not_turned",
@@ -1637,11 +1882,17 @@ class _Play:
         monster = fight["monster"]
         character["xp"] += fight["xp_value"]
         character["kills"] += 1
-        text = f"The {card_text(monster)} is dead: +{fight['xp_value']} XP."
+        text = _(
+            "The {monster} is dead: +{xp} XP.", monster=card_text(monster), xp=fight["xp_value"]
+        )
         self.event("kill", "T-16", text, xp=fight["xp_value"])
         if is_joker(monster):
             character["jokers"] += 1
-            self.event("joker_kill", "T-16", f"A Joker killed! Jokers: {character['jokers']}.")
+            self.event(
+                "joker_kill",
+                "T-16",
+                _("A Joker killed! Jokers: {jokers}.", jokers=character["jokers"]),
+            )
         loot = ["loot"] * len(self.cards["hidden"])
         if loot and self.class_rank() == "J":
             loot.append("jack extra card")  # S-07, T-17: with loot only
@@ -1662,7 +1913,7 @@ class _Play:
         return character["level"] < MAX_LEVEL and character["xp"] >= character["xp_next"]
 
     def do_level_up(self, action: dict) -> None:
-        (die,) = self.dice_field(action, "hp_dice", 1, "T-20", "level-up roll")
+        (die,) = self.dice_field(action, "hp_dice", 1, "T-20", _("level-up roll"))
         character = self.character
         old = dict(character)
         character["xp"] -= XP_PER_LEVEL * character["level"]  # T-19: the rest carries over
@@ -1672,13 +1923,25 @@ class _Play:
             character["str"] += 1
         level = character["level"]
         character["xp_next"] = None if level == MAX_LEVEL else XP_PER_LEVEL * level
-        changes = [
-            f"level {old['level']} → {level}",
-            f"HP max {old['hp_max']} → {character['hp_max']}",
-        ]
         if character["str"] != old["str"]:
-            changes.append(f"STR {old['str']} → {character['str']}")
-        self.event("level_up", "T-20", "Level up: " + ", ".join(changes) + ".", level=level)
+            text = _(
+                "Level up: level {old} → {level}, HP max {old_hp} → {hp}, STR {old_str} → {str}.",
+                old=old["level"],
+                level=level,
+                old_hp=old["hp_max"],
+                hp=character["hp_max"],
+                old_str=old["str"],
+                str=character["str"],
+            )
+        else:
+            text = _(
+                "Level up: level {old} → {level}, HP max {old_hp} → {hp}.",
+                old=old["level"],
+                level=level,
+                old_hp=old["hp_max"],
+                hp=character["hp_max"],
+            )
+        self.event("level_up", "T-20", text, level=level)
         if not self.level_up_due():
             self.end_fight()
 
@@ -1693,7 +1956,10 @@ class _Play:
             [fight["monster"], *cards["hidden"], *cards["attack_pile"]],
             TO_DISCARD,
             {"won": "T-18", "died": "T-22"}.get(fight["result"], "T-14"),
-            f"Put {_fight_cards_text(fight['monster'], cards)} on the discard pile.",
+            _(
+                "Put {cards} on the discard pile.",
+                cards=_fight_cards_text(fight["monster"], cards),
+            ),
         )
         cards["hidden"], cards["attack_pile"] = [], []
         self.state["fight"] = None
@@ -1709,23 +1975,21 @@ class _Play:
         self.check_session_end()
 
 
-def _cards(count: int) -> str:
-    return f"{count} card{'' if count == 1 else 's'}"
-
-
 def _fight_cards_text(monster: str, cards: dict) -> str:
     """``the Q♠, the card under it and the 2 cards left in its attack pile`` (T-18)."""
-    parts = [f"the {card_text(monster)}"]
+    parts = [_("the {card}", card=card_text(monster))]
     hidden, pile = len(cards["hidden"]), len(cards["attack_pile"])
     if hidden:
-        parts.append("the card under it" if hidden == 1 else f"the {hidden} cards under it")
+        parts.append(ngettext("the card under it", "the {count} cards under it", hidden))
     if pile:
         parts.append(
-            "the card left in its attack pile"
-            if pile == 1
-            else f"the {pile} cards left in its attack pile"
+            ngettext(
+                "the card left in its attack pile",
+                "the {count} cards left in its attack pile",
+                pile,
+            )
         )
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return and_words(parts)
 
 
 def describe(state: dict) -> dict:

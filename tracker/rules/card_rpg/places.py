@@ -8,17 +8,18 @@ from the top — so a virtual deck can say which real card sits there.
 """
 
 from ..cards import DECK, card_text
+from ..text import _
 
 # How a refusal says where a card is: "the 7♣ is in the discard pile".
-CLASS_CARD = "is your class card, out of the deck"
-INVENTORY = "is in your inventory"
-HAND = "is in your hand"
-DISCARD = "is in the discard pile"
-DRAW_BOTTOM = "is at the bottom of the draw pile"
-MONSTER = "is the monster"
-HIDDEN = "is face down under the monster"
-ATTACK_PILE = "is in the monster's attack pile"
-TABLE = "is on the table, played or turned this turn"
+CLASS_CARD = _("is your class card, out of the deck")
+INVENTORY = _("is in your inventory")
+HAND = _("is in your hand")
+DISCARD = _("is in the discard pile")
+DRAW_BOTTOM = _("is at the bottom of the draw pile")
+MONSTER = _("is the monster")
+HIDDEN = _("is face down under the monster")
+ATTACK_PILE = _("is in the monster's attack pile")
+TABLE = _("is on the table, played or turned this turn")
 
 
 def locations(state: dict) -> dict[str, str]:
@@ -127,4 +128,4 @@ def check_cards(state: dict) -> None:
 
 def describe_place(card: str, phrase: str) -> str:
     """``the 7♣ is in the discard pile``."""
-    return f"the {card_text(card)} {phrase}"
+    return _("the {card} {place}", card=card_text(card), place=phrase)

@@ -3,8 +3,9 @@
 from dataclasses import asdict, dataclass, fields
 from typing import ClassVar
 
-from ..cards import typed
+from ..cards import and_words, or_words, typed
 from ..errors import RuleError
+from ..text import _
 
 
 @dataclass(frozen=True)
@@ -21,9 +22,9 @@ class Ruleset:
         "empty_attack_pile": ("skip", "monster_redeals"),
     }
     WORDS: ClassVar[dict[str, str]] = {
-        "creation_dice": "creation dice",
-        "ace_of_diamonds": "A♦ buy-backs",
-        "empty_attack_pile": "empty attack pile",
+        "creation_dice": _("creation dice"),
+        "ace_of_diamonds": _("A♦ buy-backs"),
+        "empty_attack_pile": _("empty attack pile"),
     }
     RULES: ClassVar[dict[str, str]] = {
         "creation_dice": "T-02",
@@ -31,13 +32,18 @@ class Ruleset:
         "empty_attack_pile": "T-14",
     }
     HELP: ClassVar[dict[str, str]] = {
-        "creation_dice": "Dice rolled for STR and for HP at creation: 1d6 (STR 3–5, HP 3–8) or "
-        "2d6 (STR 3–8, HP 4–14).",
-        "ace_of_diamonds": "free: while the A♦ is held every buy-back from the discard pile is "
-        "free. once_per_fight: one free buy-back per fight, none between fights.",
-        "empty_attack_pile": "skip: a monster with an empty attack pile skips its turns and "
-        "escapes once your hand is empty too. monster_redeals: it is dealt a fresh attack pile "
-        "and never escapes.",
+        "creation_dice": _(
+            "Dice rolled for STR and for HP at creation: 1d6 (STR 3–5, HP 3–8) or 2d6 (STR 3–8, "
+            "HP 4–14)."
+        ),
+        "ace_of_diamonds": _(
+            "free: while the A♦ is held every buy-back from the discard pile is free. "
+            "once_per_fight: one free buy-back per fight, none between fights."
+        ),
+        "empty_attack_pile": _(
+            "skip: a monster with an empty attack pile skips its turns and escapes once your hand "
+            "is empty too. monster_redeals: it is dealt a fresh attack pile and never escapes."
+        ),
     }
 
     def __post_init__(self):
@@ -45,11 +51,17 @@ class Ruleset:
             chosen = getattr(self, option)
             if chosen not in choices:
                 # T-04b: an unknown table-rule option is refused.
-                shown = typed(chosen) if isinstance(chosen, str | int) else "that"
+                shown = typed(chosen) if isinstance(chosen, str | int) else _("that")
                 raise RuleError(
                     "T-04b",
-                    f"{shown} is not a choice for the table rule on {self.WORDS[option]} "
-                    f"({self.RULES[option]}): choose {' or '.join(choices)}",
+                    _(
+                        "{value} is not a choice for the table rule on {option} ({rule}): "
+                        "choose {choices}",
+                        value=shown,
+                        option=self.WORDS[option],
+                        rule=self.RULES[option],
+                        choices=or_words(list(choices)),
+                    ),
                 )
 
     @property
@@ -67,15 +79,23 @@ class Ruleset:
         if data is None:
             return cls()
         if not isinstance(data, dict):
-            raise RuleError("T-04b", "the table rules must be given as options and their choices")
+            raise RuleError(
+                "T-04b", _("the table rules must be given as options and their choices")
+            )
         known = {field.name for field in fields(cls)}
         for option in data:
             if option not in known:
-                listed = [f"{cls.WORDS[name]} ({cls.RULES[name]})" for name in cls.CHOICES]
-                shown = typed(option) if isinstance(option, str) else "that"
+                listed = [
+                    _("{option} ({rule})", option=cls.WORDS[name], rule=cls.RULES[name])
+                    for name in cls.CHOICES
+                ]
+                shown = typed(option) if isinstance(option, str) else _("that")
                 raise RuleError(
                     "T-04b",
-                    f"{shown} is not a table rule you can choose: the table rules are "
-                    f"{', '.join(listed[:-1])} and {listed[-1]}",
+                    _(
+                        "{value} is not a table rule you can choose: the table rules are {rules}",
+                        value=shown,
+                        rules=and_words(listed),
+                    ),
                 )
         return cls(**data)
