@@ -196,6 +196,9 @@ class Screen:
     ticked: list[str] = field(default_factory=list)
     shown_rank: str = ""
     hint: str = ""
+    # The events the style sheet sets apart (play.css); the others carry no class, since a
+    # turn at the app's table can list a dozen of them in one answer.
+    marked_events = frozenset({"level_up", "kill", "save", "death", "deadly_blow"})
 
     # -- the record and the fight ---------------------------------------------------------------
 

@@ -49,11 +49,21 @@ def _colour(card: str) -> str:
 
 
 @register.simple_tag
-def card(code: str, size: str = "", extra_class: str = ""):
-    """A face-up card drawn as a small chip (size "", "lg" or "sm")."""
+def card(code: str, size: str = "", extra_class: str = "", deco: bool = False):
+    """A face-up card drawn as a small chip (size "", "lg" or "sm"); `deco` when text beside it names it."""
     classes = " ".join(
         filter(None, ["pc", f"pc-{_colour(code)}", size and f"pc-{size}", extra_class])
     )
+    if deco:
+        # Hidden from screen readers, which read the label beside it instead of the card twice.
+        face = "🃏" if deck.is_joker(code) else deck.rank(code)
+        mark = ("B" if code == "JK1" else "R") if deck.is_joker(code) else None
+        return format_html(
+            '<span class="{}" aria-hidden="true"><b>{}</b><i>{}</i></span>',
+            classes,
+            face,
+            mark or deck.SUIT_SYMBOLS[deck.suit(code)],
+        )
     if deck.is_joker(code):
         return format_html(
             '<span class="{}" role="img" aria-label="{}"><b>🃏</b><i>{}</i></span>',
