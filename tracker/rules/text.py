@@ -9,7 +9,11 @@ functions). ``_`` and ``ngettext`` are the names Django's ``makemessages`` (xget
 A refusal's rule ID is never part of the message: it stays the same in every language.
 """
 
+import ast
+import re
 from collections.abc import Callable
+from functools import cache, lru_cache
+from pathlib import Path
 from string import Formatter
 
 
@@ -95,4 +99,144 @@ def placeholders(pattern: str) -> set[str]:
     return {name for _text, name, _spec, _conv in Formatter().parse(pattern) if name}
 
 
-__all__ = ["Msg", "_", "ngettext", "placeholders", "translate"]
+# -- sentences that come back as plain text ---------------------------------------------------
+# A state read back from the database or a file holds the engines' sentences as plain English
+# (JSON keeps no message ids). `recognise` finds the marked pattern a sentence was made from,
+# so a screen can still show it in the player's language.
+
+_RULES = Path(__file__).resolve().parent
+# The marked sentences without placeholders, each with what makes its Msg (filled with the
+# patterns): a plural's singular ("the card left in its attack pile") is found as the plural.
+_PLAIN: dict[str, tuple] = {}
+
+
+@cache
+def _marked_patterns() -> tuple[tuple, ...]:
+    """Every `_()` and `ngettext()` pattern with placeholders in the engines' source, as regexes."""
+    found: dict[tuple[str, str | None], None] = {}
+    for path in sorted(_RULES.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                continue
+            texts = [a.value for a in node.args if isinstance(a, ast.Constant)]
+            texts = [t for t in texts if isinstance(t, str)]
+            if node.func.id == "_" and texts:
+                found[(texts[0], None)] = None
+            elif node.func.id == "ngettext" and len(texts) >= 2:
+                found[(texts[0], texts[1])] = None
+                found[(texts[1], texts[0])] = None  # the plural's text, named by the singular
+    patterns = []
+    for english, other in found:
+        if "{" not in english:
+            if other is None:
+                _PLAIN[english] = (english, {}, None, None)
+            elif len(english) <= len(other):
+                _PLAIN[english] = (english, {"count": 1}, other, 1)
+            continue
+        regexes, literal = _regexes(english)
+        if regexes:
+            msgid, plural = (english, None) if other is None else _plural_pair(english, other)
+            needle = max((text for text, *_rest in Formatter().parse(english)), key=len)
+            singular = other is not None and msgid == english
+            patterns.append((regexes, msgid, plural, literal, needle, singular))
+    return tuple(patterns)
+
+
+def _plural_pair(english: str, other: str) -> tuple[str, str]:
+    """(singular, plural) of an ngettext pair, whichever of the two `english` is."""
+    return (english, other) if len(english) <= len(other) else (other, english)
+
+
+def _regexes(pattern: str) -> tuple[tuple[re.Pattern, ...], int]:
+    """The pattern as a regex taking the shortest and as one taking the longest first value."""
+    try:
+        pieces = list(Formatter().parse(pattern))
+    except ValueError:
+        return (), 0
+    # What a pattern explains is its words: "{text} {kept}" or "{field}: {problem}" explain none.
+    literal = sum(ch.isalpha() for text, *_rest in pieces for ch in text)
+    variants = []
+    for first_group in (".+?", ".+"):
+        parts, seen = [], set()
+        for text, name, _spec, _conv in pieces:
+            parts.append(re.escape(text))
+            if name:
+                group = first_group if not seen else ".+?"
+                parts.append(f"(?P={name})" if name in seen else f"(?P<{name}>{group})")
+                seen.add(name)
+        variants.append(re.compile("".join(parts) + r"\Z", re.S))
+    return tuple(variants), literal
+
+
+# Values that hold what a player typed: never read as a sentence of the game.
+_TYPED = frozenset({"name", "old", "new", "hero", "heroes", "player", "character", "at"})
+# A value with spaces that no pattern explains costs a match this much: "{text} {kept}" must not
+# win by cutting a sentence anywhere.
+_UNEXPLAINED = 10
+# Letters a sentence's patterns must explain to be taken for one: "{first} and {last}" alone
+# (3) is not enough to read a player's "Bench and Co" as a list.
+_ENOUGH = 4
+# Values that are always one number: a match that puts words in them is not the sentence.
+_NUMBERS = frozenset(
+    {"count", "level", "sum", "hp", "number", "limit", "index", "damage", "str", "gold", "size"}
+)
+
+
+def recognise(text: str):
+    """`text` as the Msg it was made from, when it is one of the engines' sentences; else as is."""
+    if isinstance(text, Msg) or not isinstance(text, str) or not text:
+        return text
+    found, score = _recognise(str(text), 6)
+    if score >= _ENOUGH:
+        return found
+    return Msg(text) if "{" not in text else text
+
+
+@lru_cache(maxsize=8192)
+def _recognise(text: str, depth: int) -> tuple:
+    """(the best Msg for `text`, its score: literal text explained, less what is left unexplained)."""
+    patterns = _marked_patterns()
+    if text in _PLAIN:
+        return Msg(*_PLAIN[text]), sum(ch.isalpha() for ch in text)
+    best, best_score, best_literal = text, (-_UNEXPLAINED if " " in text else 0), 0
+    if depth <= 0:
+        return best, best_score
+    for regexes, msgid, plural, literal, needle, singular in patterns:
+        if needle not in text:
+            continue  # cheap: most patterns are ruled out by their longest piece of text
+        for regex in regexes:
+            match = regex.match(text)
+            if not match:
+                continue
+            values = match.groupdict()
+            if any(" " in values[name] for name in _NUMBERS.intersection(values)):
+                continue
+            params, score = {}, literal
+            for name, value in values.items():
+                if name in _TYPED:
+                    params[name] = value
+                    continue
+                if " " not in value:
+                    # One marked word ("loot") is translated; a card code or number stays itself.
+                    params[name] = Msg(*_PLAIN[value]) if value in _PLAIN else value
+                    continue
+                inner, inner_score = _recognise(value, depth - 1)
+                if inner_score > 0:
+                    params[name], score = inner, score + inner_score
+                else:
+                    params[name], score = value, score - _UNEXPLAINED
+            if score < best_score or (score == best_score and literal <= best_literal):
+                continue
+            if plural is not None:
+                # A singular that does not show its count ("draws a power-up") is the count 1.
+                count = params.get("count", 1 if singular else None)
+                count = int(count) if isinstance(count, str) and count.isdigit() else count
+                candidate = Msg(msgid, {**params, "count": count}, plural, count)
+            else:
+                candidate = Msg(msgid, params)
+            if str(candidate) == text:
+                best, best_score, best_literal = candidate, score, literal
+    return best, best_score
+
+
+__all__ = ["Msg", "_", "ngettext", "placeholders", "recognise", "translate"]
