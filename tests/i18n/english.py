@@ -36,6 +36,7 @@ _EDGE_BEFORE = r"(?<![A-Za-z0-9])"
 _EDGE_AFTER = r"(?![A-Za-z0-9])"
 _NOT_WORDS = [
     r"https?://\S+",  # links shown as text (a seat's join link)
+    r"(?<![^\s(（：:])/[\w.~%-]+/[\w./~%-]*",  # and paths: /join/heroes-of-barcadia/…/
     _EDGE_BEFORE + r"[A-Z]{1,3}-\d{1,3}[a-z]?" + _EDGE_AFTER,  # rule IDs: S-14, BT-03, HT-05
     _EDGE_BEFORE + r"Map\s*\d+" + _EDGE_AFTER,  # Barbarian Vince's maps: Map 2
     _EDGE_BEFORE + r"JK\s?\d?" + _EDGE_AFTER,  # Jokers: JK, JK1, JK2

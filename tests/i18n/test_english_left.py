@@ -9,7 +9,7 @@ def test_codes_names_numbers_and_the_glossarys_latin_words_are_not_english_left(
         "Capi 抽到 7H、10♠ 與 JK1；X3 在 Map 2。規則 S-14、BT-03、H-12、HT-05。"
         "擲 1d6 與 D20：生命值（HP）12，力量（STR）3，經驗值（XP）0 / 10。"
         "撲克牌 RPG · 野蠻人文斯（Barbarian Vince）· Heroes of Barcadia · 由 App 發牌 · QR"
-        " · English · https://example.test/join/heroes-of-barcadia/abc/"
+        " · English · https://example.test/join/heroes-of-barcadia/abc/ /join/card-rpg/x-Y_z/"
     )
     assert english_left(text, names=["Capi"]) == []
 
