@@ -290,3 +290,82 @@ def test_heroes_of_barcadia_one_turn_at_a_two_seat_table_in_traditional_chinese(
     other.goto(f"{live_server.url}/tables/{table.pk}/history/")
     screens.check(other, "hob-10-history", names)
     screens.assert_clean()
+
+
+# --- Barbarian Vince ---------------------------------------------------------------------------
+
+
+def bv_act(page, form_or_button) -> None:
+    """Submit something that applies an action; the new version shows it was taken."""
+    field = page.locator("#bv-prompt input[name=version]").first
+    before = field.input_value()
+    form_or_button.click()
+    error = page.get_by_test_id("error")
+    expect(field.or_(error)).not_to_have_value(before)
+    assert error.count() == 0, error.inner_text()
+
+
+def test_barbarian_vince_a_turn_through_a_skill_check_in_traditional_chinese(live_server, page):
+    from tests.barbarian_vince.conftest import make_adventure
+
+    user = get_user_model().objects.create_user("ada", password=PASSWORD)
+    # The sample catalogue entered and the first turn played (tests/barbarian_vince/conftest.py).
+    adventure = make_adventure(user, "lay_low", name="第一次冒險")
+    screens = Screens("barbarian-vince")
+    # What the player typed into the catalogue: the Player Card's id and the places' names.
+    names = ("ada", "Vince", "Ulendi", "Rat Harbor", "Bridgewater", "Goblin Pass",
+             "Irontree City", "Goblin Mines")  # fmt: skip
+    log_in(page, live_server, "ada")
+    page.goto(f"{live_server.url}/adventures/")
+    screens.check(page, "bv-01-adventures", names)
+    page.goto(f"{live_server.url}/adventures/{adventure.pk}/")
+    screens.check(page, "bv-02-lay-low", names)
+
+    # Turn 2: a lay-low attempt that fails (Q08 draws 6), then travel onto Map 2.
+    lay_low = page.get_by_test_id("lay-low-form")
+    lay_low.locator("input[name=draw]").fill("Q08")
+    bv_act(page, lay_low.locator("button[type=submit]"))
+    screens.check(page, "bv-03-travel", names)
+    travel = page.get_by_test_id("travel-form")
+    travel.locator("select[name=place]").select_option("Map 2|Irontree City")
+    bv_act(page, travel.locator("button[type=submit]"))
+    encounter = page.get_by_test_id("encounter-form")
+    encounter.locator("input[name=draw]").fill("Q08")
+    encounter.locator("input[name=card]").fill("Q02")
+    screens.check(page, "bv-04-encounter", names)
+    bv_act(page, encounter.locator("button[type=submit]"))
+
+    # The skill check: Combat 2@ 5+ (round speed 1, damage 1).
+    check = page.get_by_test_id("check-form")
+    check.locator("select[name=skill]").select_option("combat")
+    check.locator("input[name=target]").fill("5")
+    check.locator("input[name=times]").fill("2")
+    check.locator("input[name=round_speed]").fill("1")
+    check.locator("input[name=damage]").fill("1")
+    screens.check(page, "bv-05-check-form", names)
+    bv_act(page, check.locator("button[type=submit]"))
+    screens.check(page, "bv-06-check", names)
+    bv_act(page, page.get_by_test_id("play-Map 1"))  # 4: the round is lost
+    screens.check(page, "bv-07-damage", names)
+    damage = page.get_by_test_id("damage-form")
+    damage.locator("label.bv-tick:has(input[value=Vince])").click()
+    bv_act(page, damage.locator("button[type=submit]"))
+    bv_act(page, page.get_by_test_id("play-Q03"))  # 5: a success
+    screens.check(page, "bv-08-reuse", names)
+    bv_act(page, page.get_by_test_id("reuse-form").locator("button[value=Q03]"))
+    bv_act(page, page.get_by_test_id("play-Map 2"))  # 5: the second success
+    screens.check(page, "bv-09-check-passed", names)
+    bv_act(page, page.locator("button[name=outcome][value=keep]"))
+    screens.check(page, "bv-10-rest", names)
+    page.goto(f"{live_server.url}/adventures/{adventure.pk}/history/")
+    screens.check(page, "bv-11-history", names)
+    screens.assert_clean()
+
+
+def test_a_phone_set_to_traditional_chinese_gets_zh_hant_on_its_first_visit(live_server, page):
+    """What Chromium itself sends for zh-TW is understood (tests/unit/test_languages.py checks
+    the header by hand; this is the real browser's), and the header's switch turns English on."""
+    page.goto(f"{live_server.url}/accounts/login/")
+    expect(page.locator("html")).to_have_attribute("lang", "zh-Hant")
+    page.locator("form[action='/language/'] button[value=en]").click()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
