@@ -34,9 +34,11 @@ ALLOWED_WORDS = frozenset(
 
 _EDGE_BEFORE = r"(?<![A-Za-z0-9])"
 _EDGE_AFTER = r"(?![A-Za-z0-9])"
-_NOT_WORDS = [
+_LINKS = [
     r"https?://\S+",  # links shown as text (a seat's join link)
     r"(?<![^\s(（：:])/[\w.~%-]+/[\w./~%-]*",  # and paths: /join/heroes-of-barcadia/…/
+]
+_NOT_WORDS = [
     _EDGE_BEFORE + r"[A-Z]{1,3}-\d{1,3}[a-z]?" + _EDGE_AFTER,  # rule IDs: S-14, BT-03, HT-05
     _EDGE_BEFORE + r"Map\s*\d+" + _EDGE_AFTER,  # Barbarian Vince's maps: Map 2
     _EDGE_BEFORE + r"JK\s?\d?" + _EDGE_AFTER,  # Jokers: JK, JK1, JK2
@@ -49,9 +51,11 @@ _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’]*[A-Za-z]")
 
 def english_left(text: str, names: tuple[str, ...] | list[str] = ()) -> list[str]:
     """The Latin words of two or more letters in `text` that are not names, codes or allowed."""
+    for pattern in _LINKS:
+        text = re.sub(pattern, " ", text)
     for name in sorted(names, key=len, reverse=True):
-        if name:
-            text = text.replace(name, " ")
+        if name:  # the name as a whole: "Bo" is a name, "Bonus" is English
+            text = re.sub(_EDGE_BEFORE + re.escape(name) + _EDGE_AFTER, " ", text)
     for phrase in ALLOWED_PHRASES:
         text = text.replace(phrase, " ")
     for pattern in _NOT_WORDS:

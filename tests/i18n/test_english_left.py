@@ -18,3 +18,5 @@ def test_english_words_are_caught_even_next_to_chinese_and_listed_once():
     assert english_left("第 3 回合 · Next: 結束回合Roll again，Roll") == ["Next", "Roll", "again"]
     assert english_left("Ana 擊敗了怪物", names=["Ana"]) == []
     assert english_left("Ana 擊敗了怪物") == ["Ana"]
+    assert english_left("Bo 的 Bonus", names=["Bo"]) == ["Bonus"]
+    assert english_left("http://localhost:8000/join/x/ 的主持人 host", names=["host"]) == []

@@ -6,7 +6,8 @@ Barcadia table; a Barbarian Vince turn through a skill check. On every screen vi
 says it is zh-Hant, nothing scrolls sideways, axe-core finds nothing serious, and no English is
 left (tests/i18n/english.py: names the test typed, card codes, rule IDs, dice and the glossary's
 Latin words aside). Every screen's problems are gathered and reported together at the end, with
-screenshots in test-artifacts/zh-hant/ and the English found in test-artifacts/zh-hant/*.json.
+screenshots (NAME.png), the text checked (NAME.txt) and the English found (one .json per
+game) in test-artifacts/zh-hant/.
 
 The controls are found by what does not change with the language (form actions, names, values,
 test ids), never by their English words.
@@ -23,7 +24,7 @@ from playwright.sync_api import expect
 
 from tests import phone
 from tests.conftest import ARTIFACTS
-from tests.i18n.english import english_on_screen
+from tests.i18n.english import english_left, screen_text
 from tracker.barcadia import services as hob_services
 from tracker.barcadia.models import Table
 from tracker.card_rpg import services as crpg_services
@@ -67,7 +68,9 @@ class Screens:
         if serious:
             found.append(f"axe: {serious}")
         self.shoot(page, name)
-        left = english_on_screen(page, names)
+        text = screen_text(page)
+        (SHOTS / f"{name}.txt").write_text(text, encoding="utf-8")
+        left = english_left(text, names)
         if left:
             self.english[name] = left
             found.append(f"English left ({len(left)}): " + ", ".join(left))
