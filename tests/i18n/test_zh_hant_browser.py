@@ -48,12 +48,15 @@ def _fast_passwords(settings):
 
 
 class Screens:
-    """Checks every screen visited and gathers what is wrong, screen by screen."""
+    """Checks every screen visited and gathers what is wrong, screen by screen; the English
+    found is written to test-artifacts/zh-hant/GAME.json even when the flow breaks off."""
+
+    SHOWN_LINES = 12  # English lines quoted per screen in a failure (all are in the .json)
 
     def __init__(self, test: str):
         self.test = test
         self.problems: dict[str, list[str]] = {}
-        self.english: dict[str, list[str]] = {}
+        self.english: dict[str, dict[str, list[str]]] = {}
 
     def check(self, page, name: str, names=()) -> None:
         page.wait_for_load_state("load")  # stylesheets applied before anything is measured
@@ -70,10 +73,17 @@ class Screens:
         self.shoot(page, name)
         text = screen_text(page)
         (SHOTS / f"{name}.txt").write_text(text, encoding="utf-8")
-        left = english_left(text, names)
-        if left:
-            self.english[name] = left
-            found.append(f"English left ({len(left)}): " + ", ".join(left))
+        words = english_left(text, names)
+        if words:
+            lines = []
+            for line in text.splitlines():
+                if english_left(line, names) and line.strip() not in lines:
+                    lines.append(line.strip())
+            self.english[name] = {"words": words, "lines": lines}
+            found.append(f"English left ({len(words)} words) in:")
+            found += [f"  {line[:160]}" for line in lines[: self.SHOWN_LINES]]
+            if len(lines) > self.SHOWN_LINES:
+                found.append(f"  … and {len(lines) - self.SHOWN_LINES} more lines")
         if found:
             self.problems[name] = found
 
@@ -90,11 +100,13 @@ class Screens:
             " if (bar) bar.style.removeProperty('position'); }"
         )
 
-    def assert_clean(self) -> None:
+    def write(self) -> None:
         SHOTS.mkdir(parents=True, exist_ok=True)
         (SHOTS / f"{self.test}.json").write_text(
             json.dumps(self.english, ensure_ascii=False, indent=1), encoding="utf-8"
         )
+
+    def assert_clean(self) -> None:
         report = "\n".join(
             f"{name}:\n" + "\n".join(f"    {problem}" for problem in problems)
             for name, problems in self.problems.items()
@@ -102,6 +114,16 @@ class Screens:
         assert not self.problems, (
             f"{len(self.problems)} screens are not whole in zh-hant:\n{report}"
         )
+
+
+@pytest.fixture
+def screens(request):
+    """The screens' checks of this test (see Screens), reported whatever happens."""
+    test = request.node.originalname
+    games = [game for game in ("card_rpg", "heroes_of_barcadia", "barbarian_vince") if game in test]
+    checks = Screens(games[0].replace("_", "-") if games else test)
+    yield checks
+    checks.write()
 
 
 def log_in(page, live_server, username: str) -> None:
@@ -145,9 +167,10 @@ def crpg_step(page, click) -> None:
     expect(page.locator("#play-prompt input[name=version]").first).not_to_have_value(before)
 
 
-def test_card_rpg_a_character_made_and_a_fight_won_in_traditional_chinese(live_server, page):
+def test_card_rpg_a_character_made_and_a_fight_won_in_traditional_chinese(
+    live_server, page, screens
+):
     user = get_user_model().objects.create_user("ada", password=PASSWORD)
-    screens = Screens("card-rpg")
     names = ("Capi", "ada")
     log_in(page, live_server, "ada")
     screens.check(page, "crpg-01-home", names)
@@ -239,13 +262,12 @@ def zh_phones(browser, browser_context_args):
 
 
 def test_heroes_of_barcadia_one_turn_at_a_two_seat_table_in_traditional_chinese(
-    live_server, page, zh_phones
+    live_server, page, zh_phones, screens
 ):
     host = get_user_model().objects.create_user("host", password=PASSWORD)
     table = hob_services.table_create(
         owner=host, name="星期五", players=[{"name": "Ana"}, {"name": "Bo"}]
     )
-    screens = Screens("heroes-of-barcadia")
     names = ("Ana", "Bo", "host")
     log_in(page, live_server, "host")
     page.goto(f"{live_server.url}/tables/{table.pk}/seats/")
@@ -308,13 +330,14 @@ def bv_act(page, form_or_button) -> None:
     assert error.count() == 0, error.inner_text()
 
 
-def test_barbarian_vince_a_turn_through_a_skill_check_in_traditional_chinese(live_server, page):
+def test_barbarian_vince_a_turn_through_a_skill_check_in_traditional_chinese(
+    live_server, page, screens
+):
     from tests.barbarian_vince.conftest import make_adventure
 
     user = get_user_model().objects.create_user("ada", password=PASSWORD)
     # The sample catalogue entered and the first turn played (tests/barbarian_vince/conftest.py).
     adventure = make_adventure(user, "lay_low", name="第一次冒險")
-    screens = Screens("barbarian-vince")
     # What the player typed into the catalogue: the Player Card's id and the places' names.
     names = ("ada", "Vince", "Ulendi", "Rat Harbor", "Bridgewater", "Goblin Pass",
              "Irontree City", "Goblin Mines")  # fmt: skip
