@@ -340,7 +340,7 @@ def test_barbarian_vince_a_turn_through_a_skill_check_in_traditional_chinese(
     adventure = make_adventure(user, "lay_low", name="第一次冒險")
     # What the player typed into the catalogue: the Player Card's id and the places' names.
     names = ("ada", "Vince", "Ulendi", "Rat Harbor", "Bridgewater", "Goblin Pass",
-             "Irontree City", "Goblin Mines")  # fmt: skip
+             "Irontree City", "Goblin Mines", "One Year")  # fmt: skip
     log_in(page, live_server, "ada")
     page.goto(f"{live_server.url}/adventures/")
     screens.check(page, "bv-01-adventures", names)
