@@ -28,6 +28,20 @@ CATALOGUE = ROOT / "locale" / "zh_Hant" / "LC_MESSAGES" / "django.po"
 RULE_ID = re.compile(r"[A-Z]{1,3}-\d{2}[a-z]?")
 BRACE = re.compile(r"\{\w*\}")
 PERCENT = re.compile(r"%\(\w+\)[sdif]")
+# Characters of Simplified Chinese whose Traditional form differs and which Taiwan's usage never
+# writes (a sample of the common ones: 这 for 這, 级 for 級 …); none may appear in zh-hant.
+SIMPLIFIED_ONLY = frozenset(
+    "这们个为说时点开关发门对会战将张现无该删设账录输赢级经验击伤库当让从么还进过选择问题书钱买卖换机页码图动胜败敌数种类阶复"
+    "线终结给红钻剑宝币掷轮兽场边队显隐确认继续历导项规则号记条写读样传气处变应实际双头来东两业丢乐争众优价伪伦侦储儿兰兴养册"
+    "军农冲决况冻净刘刚创别剧办务劳势区单卫却厅压厌县参叙叶叹吗听启员响团园围国圆圣坏块坚坛垒备够夸夺奋奖妇妈孙学宁审宫宽寻尔"
+    "尘尽层属岁岛师带帮庙废异弃弹归彻径总恋恶悬惊惯扑执扩扫扬扰抢护报担拟拥挂挡挤挥损断旧晓暂术杀杂权杨极构枪标栏树档桥梦检楼"
+    "欢残毁汇汉没沟灭灯灵炼烂热爱爷牵状犹独狮猎献环电画畅疗盖监盘离称积稳穷窃竞笔笼筑签简粮紧纪约纯纸练组细绍绕绘络绝统绩绿网"
+    "罗罚肃脑脚腾艺节荣药获虑虽补装见观视览觉计订讨训议讯讲许论访证评识诉词译试诗话询详语误请课谁调谈谋谢贝负贡财责货质贵费贴"
+    "贸资赋赌赏赔赖赛赶趋跃践轨转软轻载较辈辑辞达迁运远违连迟适递遗邮邻释针钉钟钢钥铁银链销锁错键长闪闭闯间闲闹闻阅阳阴阵陆陈"
+    "险随难雾韩顶顺须顾顿预领频颜额风飞饮饰馆马驱骑鱼鸟鸡黄龙"
+)
+# ASCII punctuation straight after a Chinese character: Chinese sentences take ，。：；？！
+HALF_WIDTH_AFTER_HANZI = re.compile(r"[\u3400-\u9fff][,;:?!]|[\u3400-\u9fff]\.(?![\d.])")
 # What `makemessages` reads, as in the project's recipe (tests and benchmarks are not the app).
 MAKEMESSAGES = [
     "makemessages",
@@ -107,6 +121,28 @@ def test_every_translation_keeps_the_placeholders_of_its_message_and_adds_none(e
                 wrong.append(f"  {entry.where()}: {entry.msgid!r} → msgstr[{slot}] {text!r}"
                              f" (missing {missing}, not in the message {extra})")  # fmt: skip
     assert not wrong, f"{len(wrong)} translations change their placeholders:\n" + "\n".join(wrong)
+
+
+def test_every_translation_is_traditional_chinese_with_full_width_punctuation(entries):
+    wrong = []
+    for entry in entries:
+        for text in entry.msgstr.values():
+            simplified = "".join(sorted(set(text) & SIMPLIFIED_ONLY))
+            half_width = HALF_WIDTH_AFTER_HANZI.findall(text)
+            if simplified or half_width:
+                why = f" (Simplified: {simplified})" if simplified else ""
+                why += f" (half-width punctuation: {half_width})" if half_width else ""
+                wrong.append(f"  {entry.where()}: {entry.msgid!r} → {text!r}{why}")
+    assert not wrong, f"{len(wrong)} translations are not written as in Taiwan:\n" + "\n".join(
+        wrong
+    )
+
+
+def test_the_script_and_punctuation_checks_see_simplified_and_half_width_text():
+    assert set("這個級別") & SIMPLIFIED_ONLY == set()
+    assert set("这个级别") & SIMPLIFIED_ONLY == {"这", "个", "级", "别"}
+    assert HALF_WIDTH_AFTER_HANZI.findall("擲骰, 然後結束.") == ["骰,", "束."]
+    assert HALF_WIDTH_AFTER_HANZI.findall("擲骰，然後結束。生命值 1.5、Map 2, Map 3") == []
 
 
 def test_the_placeholder_check_sees_a_lost_or_invented_placeholder():
