@@ -34,6 +34,27 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
 
 SHOTS = ARTIFACTS / "zh-hant"
 PASSWORD = "correct horse battery"
+# What a thumb must hit on each game's screens (as the English browser tests check them):
+# Chinese words are shorter than English ones, so a button may shrink below 44 px.
+CHARACTER_TARGETS = (
+    "main button, main .button,"
+    " main input:not([type=hidden]):not([type=radio]):not([type=checkbox]),"
+    " main label.class-choice, main label.option-choice, main label.confirm-box,"
+    " header a, header button"
+)
+PLAY_TARGETS = (
+    "main button, main .button, main input[type=text], main label.chip, main label.gc,"
+    " main label.pick, main summary, header a, header button"
+)
+HOB_TARGETS = (
+    "main button, main .button, main input[type=text], main input[type=number], main select,"
+    " main summary, main a.hex-link, main .choice-row label, main label.check, header a,"
+    " header button"
+)
+BV_TARGETS = (
+    "main button, main .button, main input[type=text], main input[type=number], main select,"
+    " main textarea, main label.bv-tick, main summary, header a, header button"
+)
 
 
 @pytest.fixture(scope="session")
@@ -55,6 +76,7 @@ class Screens:
 
     def __init__(self, test: str):
         self.test = test
+        self.targets: str | None = None  # the tap targets of the screens checked next
         self.problems: dict[str, list[str]] = {}
         self.english: dict[str, dict[str, list[str]]] = {}
 
@@ -67,6 +89,10 @@ class Screens:
         width = page.evaluate("document.documentElement.scrollWidth")
         if width > phone.PHONE_WIDTH:
             found.append(f"scrolls sideways: {width} px wide")
+        if self.targets:
+            small = phone.small_targets(page, self.targets)
+            if small:
+                found.append(f"smaller than a thumb (44 px): {small}")
         serious = phone.serious_axe_findings(page)
         if serious:
             found.append(f"axe: {serious}")
@@ -172,6 +198,7 @@ def test_card_rpg_a_character_made_and_a_fight_won_in_traditional_chinese(
 ):
     user = get_user_model().objects.create_user("ada", password=PASSWORD)
     names = ("Capi", "ada")
+    screens.targets = CHARACTER_TARGETS
     log_in(page, live_server, "ada")
     screens.check(page, "crpg-01-home", names)
 
@@ -187,6 +214,7 @@ def test_card_rpg_a_character_made_and_a_fight_won_in_traditional_chinese(
     screens.check(page, "crpg-04-sheet", names)
     pk = int(page.url.rstrip("/").rsplit("/", 1)[1])
 
+    screens.targets = PLAY_TARGETS
     page.goto(f"{live_server.url}/characters/{pk}/play/")
     screens.check(page, "crpg-05-play-no-session", names)
     page.locator("details:has(input[name=seed]) > summary").click()
@@ -229,6 +257,7 @@ def test_card_rpg_a_character_made_and_a_fight_won_in_traditional_chinese(
         crpg_step(page, lambda: page.get_by_test_id("end-turn").click())
     assert kills() == 1, "no monster was beaten in 60 taps"
     screens.check(page, "crpg-11-monster-beaten", names)
+    screens.targets = None  # the history's own checks are tests/history's
     page.goto(f"{live_server.url}/characters/{pk}/history/")
     screens.check(page, "crpg-12-history", names)
     screens.assert_clean()
@@ -269,6 +298,7 @@ def test_heroes_of_barcadia_one_turn_at_a_two_seat_table_in_traditional_chinese(
         owner=host, name="星期五", players=[{"name": "Ana"}, {"name": "Bo"}]
     )
     names = ("Ana", "Bo", "host")
+    screens.targets = HOB_TARGETS
     log_in(page, live_server, "host")
     page.goto(f"{live_server.url}/tables/{table.pk}/seats/")
     screens.check(page, "hob-01-seats", names)
@@ -341,6 +371,7 @@ def test_barbarian_vince_a_turn_through_a_skill_check_in_traditional_chinese(
     # What the player typed into the catalogue: the Player Card's id and the places' names.
     names = ("ada", "Vince", "Ulendi", "Rat Harbor", "Bridgewater", "Goblin Pass",
              "Irontree City", "Goblin Mines", "One Year")  # fmt: skip
+    screens.targets = BV_TARGETS
     log_in(page, live_server, "ada")
     page.goto(f"{live_server.url}/adventures/")
     screens.check(page, "bv-01-adventures", names)
