@@ -386,10 +386,18 @@ def test_barbarian_vince_a_turn_through_a_skill_check_in_traditional_chinese(
     travel = page.get_by_test_id("travel-form")
     travel.locator("select[name=place]").select_option("Map 2|Irontree City")
     bv_act(page, travel.locator("button[type=submit]"))
+    # A card not in the catalogue is refused: the rule ID as in English, the reason in Chinese.
+    encounter = page.get_by_test_id("encounter-form")
+    encounter.locator("input[name=draw]").fill("Q08")
+    encounter.locator("input[name=card]").fill("Q99")
+    encounter.locator("button[type=submit]").click()
+    expect(page.get_by_test_id("error")).to_contain_text(re.compile(r"[A-Z]{1,3}-\d{2}"))
+    screens.check(page, "bv-04-refused", names)
+    page.goto(f"{live_server.url}/adventures/{adventure.pk}/")  # nothing was written
     encounter = page.get_by_test_id("encounter-form")
     encounter.locator("input[name=draw]").fill("Q08")
     encounter.locator("input[name=card]").fill("Q02")
-    screens.check(page, "bv-04-encounter", names)
+    screens.check(page, "bv-05-encounter", names)
     bv_act(page, encounter.locator("button[type=submit]"))
 
     # The skill check: Combat 2@ 5+ (round speed 1, damage 1).
@@ -399,23 +407,23 @@ def test_barbarian_vince_a_turn_through_a_skill_check_in_traditional_chinese(
     check.locator("input[name=times]").fill("2")
     check.locator("input[name=round_speed]").fill("1")
     check.locator("input[name=damage]").fill("1")
-    screens.check(page, "bv-05-check-form", names)
+    screens.check(page, "bv-06-check-form", names)
     bv_act(page, check.locator("button[type=submit]"))
-    screens.check(page, "bv-06-check", names)
+    screens.check(page, "bv-07-check", names)
     bv_act(page, page.get_by_test_id("play-Map 1"))  # 4: the round is lost
-    screens.check(page, "bv-07-damage", names)
+    screens.check(page, "bv-08-damage", names)
     damage = page.get_by_test_id("damage-form")
     damage.locator("label.bv-tick:has(input[value=Vince])").click()
     bv_act(page, damage.locator("button[type=submit]"))
     bv_act(page, page.get_by_test_id("play-Q03"))  # 5: a success
-    screens.check(page, "bv-08-reuse", names)
+    screens.check(page, "bv-09-reuse", names)
     bv_act(page, page.get_by_test_id("reuse-form").locator("button[value=Q03]"))
     bv_act(page, page.get_by_test_id("play-Map 2"))  # 5: the second success
-    screens.check(page, "bv-09-check-passed", names)
+    screens.check(page, "bv-10-check-passed", names)
     bv_act(page, page.locator("button[name=outcome][value=keep]"))
-    screens.check(page, "bv-10-rest", names)
+    screens.check(page, "bv-11-rest", names)
     page.goto(f"{live_server.url}/adventures/{adventure.pk}/history/")
-    screens.check(page, "bv-11-history", names)
+    screens.check(page, "bv-12-history", names)
     screens.assert_clean()
 
 
