@@ -3,9 +3,9 @@
 A phone whose browser asks for zh-TW plays, in zh-hant from its first page on: a Card RPG
 character made and a fight played through a monster's defeat; one turn at a 2-seat Heroes of
 Barcadia table; a Barbarian Vince turn through a skill check. On every screen visited: the page
-says it is zh-Hant, nothing scrolls sideways, axe-core finds nothing serious, and no English is
-left (tests/i18n/english.py: names the test typed, card codes, rule IDs, dice and the glossary's
-Latin words aside). Every screen's problems are gathered and reported together at the end, with
+says it is zh-Hant, nothing scrolls sideways, tap targets stay thumb-sized, axe-core finds
+nothing serious, and no English is left (tests/i18n/english.py: names the test typed, card
+codes, rule IDs, dice and the glossary's Latin words aside); a refusal keeps its rule ID. Every screen's problems are gathered and reported together at the end, with
 screenshots (NAME.png), the text checked (NAME.txt) and the English found (one .json per
 game) in test-artifacts/zh-hant/.
 
@@ -152,10 +152,12 @@ def screens(request):
     checks.write()
 
 
-def log_in(page, live_server, username: str) -> None:
+def log_in(page, live_server, username: str, screens=None) -> None:
     """Sign in from the log-in page: the phone's first page, in zh-hant from the start."""
     page.goto(f"{live_server.url}/accounts/login/")
     expect(page.locator("html")).to_have_attribute("lang", "zh-Hant")
+    if screens:
+        screens.check(page, "log-in")
     page.locator("input[name=username]").fill(username)
     page.locator("input[name=password]").fill(PASSWORD)
     page.locator("main form button[type=submit]").click()
@@ -199,7 +201,7 @@ def test_card_rpg_a_character_made_and_a_fight_won_in_traditional_chinese(
     user = get_user_model().objects.create_user("ada", password=PASSWORD)
     names = ("Capi", "ada")
     screens.targets = CHARACTER_TARGETS
-    log_in(page, live_server, "ada")
+    log_in(page, live_server, "ada", screens)
     screens.check(page, "crpg-01-home", names)
 
     page.goto(f"{live_server.url}/characters/new/")
