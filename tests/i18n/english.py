@@ -28,7 +28,9 @@ ALLOWED_WORDS = frozenset(
         "QR",
         "Ace",  # A（Ace）
         "English",  # the language switch offers English by its own name
-        "JSON",
+        "JSON",  # file formats keep their names
+        "PDF",
+        "CSV",
     }
 )
 
