@@ -42,7 +42,9 @@ setup: $(VENV)/.installed
 
 setup-test: $(VENV)/.installed-test
 
-# Browser tests drive Debian's chromium; Playwright's own browser download cannot work here.
+# Browser tests drive Debian's chromium, with Debian's CJK fonts so that the zh-hant screens
+# are measured and pictured with real glyphs, not empty boxes;
+# Playwright's own browser download cannot work here.
 browser:
 	@if [ ! -x /usr/bin/chromium ]; then \
 		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
@@ -50,6 +52,13 @@ browser:
 			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 		else \
 			echo "The browser tests need Debian's chromium: sudo apt-get install chromium"; exit 1; \
+		fi; fi
+	@if [ -z "$$(fc-list :lang=zh-tw 2>/dev/null)" ]; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+			echo "Installing Debian's Noto CJK fonts for the Traditional Chinese browser tests..."; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-cjk >/dev/null; \
+		else \
+			echo "The Chinese browser tests need a CJK font: sudo apt-get install fonts-noto-cjk"; exit 1; \
 		fi; fi
 
 # The translations (locale/*/LC_MESSAGES/django.po, committed) compiled for Django; GNU

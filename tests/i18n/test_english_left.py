@@ -1,0 +1,22 @@
+"""The "no English left" check of the Traditional Chinese screens: what it lets through (names,
+card codes, rule IDs, dice, the glossary's Latin words) and what it catches."""
+
+from tests.i18n.english import english_left
+
+
+def test_codes_names_numbers_and_the_glossarys_latin_words_are_not_english_left():
+    text = (
+        "Capi 抽到 7H、10♠ 與 JK1；X3 在 Map 2。規則 S-14、BT-03、H-12、HT-05。"
+        "擲 1d6 與 D20：生命值（HP）12，力量（STR）3，經驗值（XP）0 / 10。"
+        "撲克牌 RPG · 野蠻人文斯（Barbarian Vince）· Heroes of Barcadia · 由 App 發牌 · QR"
+        " · English · https://example.test/join/heroes-of-barcadia/abc/ /join/card-rpg/x-Y_z/"
+    )
+    assert english_left(text, names=["Capi"]) == []
+
+
+def test_english_words_are_caught_even_next_to_chinese_and_listed_once():
+    assert english_left("第 3 回合 · Next: 結束回合Roll again，Roll") == ["Next", "Roll", "again"]
+    assert english_left("Ana 擊敗了怪物", names=["Ana"]) == []
+    assert english_left("Ana 擊敗了怪物") == ["Ana"]
+    assert english_left("Bo 的 Bonus", names=["Bo"]) == ["Bonus"]
+    assert english_left("http://localhost:8000/join/x/ 的主持人 host", names=["host"]) == []
