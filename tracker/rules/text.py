@@ -192,6 +192,22 @@ def recognise(text: str):
     return Msg(text) if "{" not in text else text
 
 
+def recognise_within(text):
+    """A Msg whose values were made plain (a sentence passed as text) with those values recognised."""
+    if not isinstance(text, Msg) or not text.params:
+        return text
+    params = {}
+    for name, value in text.params.items():
+        if isinstance(value, Msg):
+            params[name] = recognise_within(value)
+        elif isinstance(value, str) and " " in value and name not in _TYPED:
+            found, score = _recognise(value, 5)
+            params[name] = found if score >= _ENOUGH else value
+        else:
+            params[name] = value
+    return Msg(text.msgid, params, text.plural, text.count)
+
+
 @lru_cache(maxsize=8192)
 def _recognise(text: str, depth: int) -> tuple:
     """(the best Msg for `text`, its score: literal text explained, less what is left unexplained)."""
@@ -239,4 +255,4 @@ def _recognise(text: str, depth: int) -> tuple:
     return best, best_score
 
 
-__all__ = ["Msg", "_", "ngettext", "placeholders", "recognise", "translate"]
+__all__ = ["Msg", "_", "ngettext", "placeholders", "recognise", "recognise_within", "translate"]
