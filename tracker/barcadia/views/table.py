@@ -3,9 +3,11 @@
 Views of a shared table never ask for an account: a guest's phone holds its seat in a signed
 cookie, and `seats.access` answers 404 to anyone who is neither the host nor seated. An action
 is for the hero its `player` names; a phone may post it only for a seat it holds (or, when the
-host passes one phone round, the host's phone for anyone). htmx requests get the live region
-back; plain ones are redirected to the page (post/redirect/get), so back and refresh never
-apply an action twice. Every form names the version it was drawn from.
+host passes one phone round, the host's phone for anyone). htmx requests get the live head and
+the regions of the screen that changed on that phone (tracker.barcadia.regions); plain ones
+are redirected to the page (post/redirect/get), so back and refresh never apply an action
+twice. Every form names the version it was drawn from (a swapped-in one, the newest version
+the phone holds, sent by the page's script).
 """
 
 from __future__ import annotations
@@ -141,8 +143,8 @@ def table_page(request: HttpRequest, table: int) -> HttpResponse:
 @never_cache
 @require_GET
 def live(request: HttpRequest, table: int) -> HttpResponse:
-    """Has the table moved on since version ``?v=``? 204 if not (one indexed read), else the
-    live region drawn afresh.
+    """Has the table moved on since version ``?v=``? 204 if not (one indexed read), else what
+    changed on this phone (the live head and the regions that differ).
 
     A check that can't read the table this instant (the database busy with a write) is told
     "nothing new" rather than shown an error: the phone asks again at its next check.
