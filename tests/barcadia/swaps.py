@@ -15,6 +15,34 @@ REGION = re.compile(r'<(\w+) id="(hob-[\w-]+)" data-fp="([0-9a-f]+)"')
 OOB = re.compile(r'<(\w+) id="(hob-[\w-]+)" data-fp="([0-9a-f]+)" hx-swap-oob="true"')
 VERSION = re.compile(r'<div id="hob-live"[^>]* data-version="(\d+)"')
 UNSEEN = regions._UNSEEN
+KEPT = re.compile(r'<(?:div|g) id="(hob-[\w-]+)" hx-preserve="true"></(?:div|g)>')
+
+
+def _end(html: str, start: int, tag: str) -> int:
+    """Where the element opening at `start` closes."""
+    depth, at = 0, start
+    opening, closing = re.compile(rf"<{tag}[\s>]"), f"</{tag}>"
+    while True:
+        next_open = opening.search(html, at + 1)
+        next_close = html.find(closing, at + 1)
+        if next_close < 0:
+            return len(html)
+        if next_open and next_open.start() < next_close:
+            depth, at = depth + 1, next_open.start()
+        elif depth:
+            depth, at = depth - 1, next_close
+        else:
+            return next_close
+
+
+def nesting(html: str) -> dict[str, set[str]]:
+    """The regions (and stand-ins) within each region of `html`."""
+    spans = {m[2]: (m.start(), _end(html, m.start(), m[1])) for m in REGION.finditer(html)}
+    spans.update({m[1]: (m.start(), m.end()) for m in KEPT.finditer(html)})
+    return {
+        outer: {inner for inner, (s, _e) in spans.items() if inner != outer and a < s < b}
+        for outer, (a, b) in spans.items()
+    }
 
 
 class Screen:
@@ -27,6 +55,7 @@ class Screen:
         self.version = int(VERSION.search(page)[1])
         self.fps = {match[2]: match[3] for match in REGION.finditer(page)}
         self.regions: dict[str, str] = {}
+        self.inside = nesting(page)  # the regions each region holds
         self.head = ""
 
     def headers(self) -> dict:
@@ -45,8 +74,15 @@ class Screen:
             end = starts[index + 1].start() if index + 1 < len(starts) else len(text)
             chunk = text[match.start() : end]
             self.regions[match[2]] = chunk
-            # A region within this one (the map's drawing) came with it.
+            # What the region held is gone, but for what comes with it: drawn anew, or kept
+            # (a stand-in that keeps the phone's own, with what that holds).
+            now = nesting(chunk)
+            kept = {inner[1] for inner in KEPT.finditer(chunk)}
+            kept |= {deeper for inner in kept for deeper in self.inside.get(inner, ())}
+            for inner in self.inside.get(match[2], set()) - kept:
+                self.fps.pop(inner, None)
             self.fps.update({inner[2]: inner[3] for inner in REGION.finditer(chunk)})
+            self.inside[match[2]] = (now.get(match[2], set()) - {match[2]}) | kept
         return len(response.content)
 
     def post(self, path: str, data: dict):
@@ -91,5 +127,6 @@ def whole_view(client: Client, table: int) -> tuple[str, dict[str, str]]:
     """The live head and every region drawn afresh for this phone (no fingerprints sent)."""
     fresh = Screen.__new__(Screen)
     fresh.client, fresh.table, fresh.fps, fresh.regions = client, table, {}, {}
+    fresh.inside = {}
     fresh.take(client.get(f"/tables/{table}/live/?v=0", headers={"HX-Request": "true"}))
     return fresh.head, fresh.shown()

@@ -290,9 +290,10 @@ def _hex_markup(h: Hex) -> str:
     """A hex and its few characters: text on a face-down tile is light (``d``), the second
     line small (``s``); the rest of the text's look comes from the stylesheet."""
     dark = " d" if h.dark else ""
-    chosen = " chosen" if h.chosen else ""
+    css = " ".join(word for word in h.css.split() if word != "target")  # lit in its link
+    css += " chosen" if h.chosen and not h.target else ""
     x, y = _num(h.x), _num(h.y)
-    parts = [f'<use href="#hh" x="{x}" y="{y}" class="hex {escape(h.css)}{chosen}"/>']
+    parts = [f'<use href="#hh" x="{x}" y="{y}" class="hex {escape(css)}"/>']
     if h.top:
         cls = f' class="{dark.strip()}"' if dark else ""
         parts.append(f'<text{cls} x="{x}" y="{_num(h.top_y)}">{escape(h.top)}</text>')
@@ -309,6 +310,19 @@ def _hex_markup(h: Hex) -> str:
             f'<text class="mark{dark}" x="{_num(h.left_x)}" y="{_num(h.mark_y)}">★{h.dropped}</text>'
         )
     return "".join(parts)
+
+
+def _link_markup(h: Hex) -> str:
+    """A lit hex over its tile: the outline (lit, or dashed where nothing is recorded)."""
+    classes = h.css.split()
+    unknown = classes[0] == "unknown"
+    css = "hex" + (" unknown" if unknown else "") + (" target" if "target" in classes else "")
+    css += " chosen" if h.chosen else ""
+    x, y = _num(h.x), _num(h.y)
+    out = f'<use href="#hh" x="{x}" y="{y}" class="{css}"/>'
+    if unknown and h.top:
+        out += f'<text x="{x}" y="{_num(h.top_y)}">{escape(h.top)}</text>'
+    return out
 
 
 def defs() -> SafeString:
@@ -330,10 +344,12 @@ def svg_parts(view: MapView, title: str) -> tuple[str, str, str, str]:
         f'viewBox="{view.view_box}" aria-labelledby="hob-svg-title" data-testid="map">'
         f'<title id="hob-svg-title">{escape(title)}</title>'
     )
-    tiles = "".join(_hex_markup(h) for h in view.hexes if not h.target)
+    # Every tile is drawn in the tiles; a lit hex is a link drawn over it (its outline, a "?"
+    # where nothing is recorded yet), so that lighting other hexes leaves the tiles as they are.
+    tiles = "".join(_hex_markup(h) for h in view.hexes if h.css.split()[0] != "unknown")
     lit = [
         f'<a href="?at={h.at}#hob-actions" class="hex-link" aria-label="{escape(h.label)}" '
-        f'data-at="{h.at}" data-target="{h.target}">{_hex_markup(h)}</a>'
+        f'data-at="{h.at}" data-target="{h.target}">{_link_markup(h)}</a>'
         for h in view.links
     ]
     lit.append('<g aria-hidden="true">')

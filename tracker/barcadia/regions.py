@@ -35,6 +35,9 @@ WORDS_BOX = "barcadia/_words_box.html"
 MORE = "barcadia/_more.html"
 WORDS = "barcadia/_words.html"
 MOD_ROWS = "barcadia/_mod_rows.html"
+MODS = "barcadia/_mods.html"
+FACE = "barcadia/_face.html"
+MORE_BOX = "barcadia/_more_box.html"
 SEEN_HEADER = "X-Hob-Seen"
 # Not part of what a region shows: the token is new on every request, and the script sends
 # the newest version the phone holds with every form (see tracker/static/tracker/barcadia.js).
@@ -127,11 +130,32 @@ def draw(request: HttpRequest, context: dict) -> list[Region]:
     # The slot that holds the map first: the drawing it keeps is taken from the other slot
     # before that one is emptied (see changed()).
     regions += [placed, *inner, empty]
+    # Within the actions panel, the parts that stay the same from one panel to the next (the
+    # tile's face to type, "Any modifiers?", "More") are regions of their own: a panel drawn
+    # anew keeps the phone's (with what was typed in them).
     actions = _render(f"{TABLE}#actions", lazy, request)
-    more = _render(MORE, lazy, request) if "more-body" in actions else ""
-    more += _render(MOD_ROWS, lazy, request) if "mods-body" in actions else ""
-    actions_inline = _render(f"{TABLE}#actions", context, request) if inline else None
-    add("hob-actions", actions, more, inline_html=actions_inline)
+    shown_actions = _render(f"{TABLE}#actions", context, request) if inline else actions
+    held = []
+    for id_, name, *hidden in (
+        ("hob-face", FACE),
+        ("hob-mods", MODS, MOD_ROWS),
+        ("hob-more", MORE_BOX, MORE),
+    ):
+        if f'id="{id_}"' not in actions:
+            continue
+        part = _render(name, lazy, request)
+        if part not in actions:
+            continue
+        inside = [_render(more, lazy, request) for more in hidden]
+        region = Region(id_, part, fingerprint(part, *inside), within="hob-actions")
+        actions = actions.replace(part, "", 1)
+        drawn_part = _render(name, context, request) if inline else part
+        if drawn_part in shown_actions:  # (inline, a form's CSRF token differs by drawing)
+            region.html = drawn_part
+            shown_actions = shown_actions.replace(drawn_part, region.marked(), 1)
+        held.append(region)
+    regions.append(Region("hob-actions", shown_actions, fingerprint(actions)))
+    regions += held
     add("hob-tools", _render("barcadia/_tools.html", lazy, request))
     for hero in screen.heroes:
         add(
