@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass
 
 from django.http import HttpRequest
+from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
@@ -99,6 +100,9 @@ def draw(request: HttpRequest, context: dict) -> list[Region]:
     """Every region of the screen in page order, drawn for this phone."""
     screen = context["screen"]
     inline = context.get("more_inline", False)
+    # One CSRF token for every drawing of this request: a part drawn alone is then the very
+    # text it is within its holder (found there, and marked).
+    context = {**context, "csrf_token": get_token(request)}
     lazy = {**context, "more_inline": False}
     regions = []
 
@@ -150,7 +154,7 @@ def draw(request: HttpRequest, context: dict) -> list[Region]:
         region = Region(id_, part, fingerprint(part, *inside), within="hob-actions")
         actions = actions.replace(part, "", 1)
         drawn_part = _render(name, context, request) if inline else part
-        if drawn_part in shown_actions:  # (inline, a form's CSRF token differs by drawing)
+        if drawn_part in shown_actions:
             region.html = drawn_part
             shown_actions = shown_actions.replace(drawn_part, region.marked(), 1)
         held.append(region)
