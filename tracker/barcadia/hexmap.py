@@ -282,58 +282,97 @@ def _layout(state: dict, hexes: list[Hex], me: tuple[str, ...]) -> MapView:
 
 
 def _num(value: float) -> str:
-    """A coordinate as SVG reads it: no trailing .0, one decimal at most."""
-    text = f"{value:.1f}"
-    return text[:-2] if text.endswith(".0") else text
+    """A coordinate as SVG reads it: to the pixel (half a pixel is lost in a hex's stroke)."""
+    return str(round(value))
 
 
 def _hex_markup(h: Hex) -> str:
-    dark = " on-down" if h.dark else ""
-    chosen = " chosen" if h.chosen else ""
+    """A hex and its few characters: text on a face-down tile is light (``d``), the second
+    line small (``s``); the rest of the text's look comes from the stylesheet."""
+    dark = " d" if h.dark else ""
+    css = " ".join(word for word in h.css.split() if word != "target")  # lit in its link
+    css += " chosen" if h.chosen and not h.target else ""
     x, y = _num(h.x), _num(h.y)
-    parts = [f'<use href="#hob-hex" x="{x}" y="{y}" class="hex {escape(h.css)}{chosen}"/>']
+    parts = [f'<use href="#hh" x="{x}" y="{y}" class="hex {escape(css)}"/>']
     if h.top:
-        parts.append(f'<text class="t{dark}" x="{x}" y="{_num(h.top_y)}">{escape(h.top)}</text>')
+        cls = f' class="{dark.strip()}"' if dark else ""
+        parts.append(f'<text{cls} x="{x}" y="{_num(h.top_y)}">{escape(h.top)}</text>')
     if h.bottom:
         parts.append(
-            f'<text class="t sub{dark}" x="{x}" y="{_num(h.bottom_y)}">{escape(h.bottom)}</text>'
+            f'<text class="s{dark}" x="{x}" y="{_num(h.bottom_y)}">{escape(h.bottom)}</text>'
         )
     if h.traps:
         parts.append(
-            f'<text class="t mark{dark}" x="{_num(h.right_x)}" y="{_num(h.mark_y)}">'
-            f"⚠{h.traps}</text>"
+            f'<text class="mark{dark}" x="{_num(h.right_x)}" y="{_num(h.mark_y)}">⚠{h.traps}</text>'
         )
     if h.dropped:
         parts.append(
-            f'<text class="t mark{dark}" x="{_num(h.left_x)}" y="{_num(h.mark_y)}">'
-            f"★{h.dropped}</text>"
+            f'<text class="mark{dark}" x="{_num(h.left_x)}" y="{_num(h.mark_y)}">★{h.dropped}</text>'
         )
     return "".join(parts)
 
 
-def svg(view: MapView, title: str) -> SafeString:
-    """The map as inline SVG: plain hexes, then the lit ones as links, then the heroes.
+def _link_markup(h: Hex) -> str:
+    """A lit hex over its tile: the outline (lit, or dashed where nothing is recorded)."""
+    classes = h.css.split()
+    unknown = classes[0] == "unknown"
+    css = "hex" + (" unknown" if unknown else "") + (" target" if "target" in classes else "")
+    css += " chosen" if h.chosen else ""
+    x, y = _num(h.x), _num(h.y)
+    out = f'<use href="#hh" x="{x}" y="{y}" class="{css}"/>'
+    if unknown and h.top:
+        out += f'<text x="{x}" y="{_num(h.top_y)}">{escape(h.top)}</text>'
+    return out
+
+
+def defs() -> SafeString:
+    """The hex every map of the page draws (by reference: one shape, many places)."""
+    return mark_safe(f'<polygon id="hh" points="{CORNERS}"/>')
+
+
+def svg_parts(view: MapView, title: str) -> tuple[str, str, str, str]:
+    """The map as inline SVG in four parts: the opening (size, title), the tiles, what is lit
+    (the hexes this phone may tap, as links) with the heroes, and the closing. The tiles and
+    the lit part are groups of their own (``hob-tiles``, ``hob-lit``): a move redraws only
+    the second, a tile turned up mostly the first.
 
     Built here rather than in a template: a full dungeon is a few hundred elements, and this
-    is drawn again on every phone each time the table moves.
+    is drawn again on every phone each time the map changes.
     """
-    out = [
+    opening = (
         f'<svg class="hob-svg" width="{view.width}" height="{view.height}" '
-        f'viewBox="{view.view_box}" aria-labelledby="hob-svg-title" data-testid="map">',
-        f'<title id="hob-svg-title">{escape(title)}</title><g aria-hidden="true">',
+        f'viewBox="{view.view_box}" aria-labelledby="hob-svg-title" data-testid="map">'
+        f'<title id="hob-svg-title">{escape(title)}</title>'
+    )
+    # Every tile is drawn in the tiles; a lit hex is a link drawn over it (its outline, a "?"
+    # where nothing is recorded yet), so that lighting other hexes leaves the tiles as they are.
+    tiles = "".join(_hex_markup(h) for h in view.hexes if h.css.split()[0] != "unknown")
+    lit = [
+        f'<a href="?at={h.at}#hob-actions" class="hex-link" aria-label="{escape(h.label)}" '
+        f'data-at="{h.at}" data-target="{h.target}">{_link_markup(h)}</a>'
+        for h in view.links
     ]
-    out += [_hex_markup(h) for h in view.hexes if not h.target]
-    out.append("</g>")
-    for h in view.links:
-        out.append(
-            f'<a href="?at={h.at}#hob-actions" class="hex-link" aria-label="{escape(h.label)}" '
-            f'data-at="{h.at}" data-target="{h.target}">{_hex_markup(h)}</a>'
-        )
+    lit.append('<g aria-hidden="true">')
     for t in view.tokens:
         classes = f"token s{t.seat}" + (" me" if t.me else "") + (" active" if t.active else "")
-        out.append(
-            f'<g class="{classes}" aria-hidden="true"><circle cx="{_num(t.x)}" cy="{_num(t.y)}" '
-            f'r="8"/><text x="{_num(t.x)}" y="{_num(t.text_y)}">{escape(t.initial)}</text></g>'
+        lit.append(
+            f'<g class="{classes}"><circle cx="{_num(t.x)}" cy="{_num(t.y)}" r="8"/>'
+            f'<text x="{_num(t.x)}" y="{_num(t.text_y)}">{escape(t.initial)}</text></g>'
         )
-    out.append("</svg>")
-    return mark_safe("".join(out))  # every text and attribute of ours above is escaped
+    lit.append("</g>")
+    return opening, tiles, "".join(lit), "</svg>"
+
+
+def tiles_group(tiles: str) -> str:
+    return f'<g id="hob-tiles" aria-hidden="true">{tiles}</g>'
+
+
+def lit_group(lit: str) -> str:
+    return f'<g id="hob-lit">{lit}</g>'
+
+
+def svg(view: MapView, title: str) -> SafeString:
+    """The map as inline SVG: plain hexes, then the lit ones as links, then the heroes."""
+    opening, tiles, lit, closing = svg_parts(view, title)
+    # every text and attribute of ours is escaped
+    return mark_safe(opening + tiles_group(tiles) + lit_group(lit) + closing)

@@ -576,13 +576,25 @@ class TableScreen:
         return hexmap.build(self.state, acting=acting, me=tuple(self.my_heroes), chosen=self.chosen)
 
     @property
+    def map_title(self) -> str:
+        """The map's title for this phone (it says a lit hex may be tapped)."""
+        if self.map.links:
+            return _("Dungeon map: tap a lit hex to explore it or move there")
+        return _("Dungeon map")
+
+    @property
     def map_svg(self):
-        """The map drawn, titled for this phone (it says a lit hex may be tapped)."""
-        view = self.map
-        title = _("Dungeon map")
-        if view.links:
-            title = _("Dungeon map: tap a lit hex to explore it or move there")
-        return hexmap.svg(view, title)
+        """The map drawn for this phone."""
+        return hexmap.svg(self.map, self.map_title)
+
+    @property
+    def map_parts(self) -> tuple[str, str, str, str]:
+        """The map drawn for this phone, in parts (tracker.barcadia.regions)."""
+        return hexmap.svg_parts(self.map, self.map_title)
+
+    @property
+    def map_defs(self):
+        return hexmap.defs()
 
     @property
     def awaited_type(self) -> str:

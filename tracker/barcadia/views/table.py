@@ -3,9 +3,11 @@
 Views of a shared table never ask for an account: a guest's phone holds its seat in a signed
 cookie, and `seats.access` answers 404 to anyone who is neither the host nor seated. An action
 is for the hero its `player` names; a phone may post it only for a seat it holds (or, when the
-host passes one phone round, the host's phone for anyone). htmx requests get the live region
-back; plain ones are redirected to the page (post/redirect/get), so back and refresh never
-apply an action twice. Every form names the version it was drawn from.
+host passes one phone round, the host's phone for anyone). htmx requests get the live head and
+the regions of the screen that changed on that phone (tracker.barcadia.regions); plain ones
+are redirected to the page (post/redirect/get), so back and refresh never apply an action
+twice. Every form names the version it was drawn from (a swapped-in one, the newest version
+the phone holds, sent by the page's script).
 """
 
 from __future__ import annotations
@@ -17,12 +19,13 @@ from django.contrib import messages
 from django.db import OperationalError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import push_url
 
-from tracker.barcadia import forms, services
+from tracker.barcadia import forms, regions, services
 from tracker.barcadia.game import GAME
 from tracker.barcadia.seat_cards import seat_rows
 from tracker.barcadia.table_screen import TableScreen
@@ -36,6 +39,7 @@ TEMPLATE = "barcadia/table.html"
 REFUSED = "barcadia/refused.html"
 MORE = "barcadia/_more.html"
 WORDS = "barcadia/_words.html"
+MOD_ROWS = "barcadia/_mod_rows.html"
 # The app's D20: a die rolled by the view, never by the engine (the log keeps the result).
 _DIE = random.SystemRandom()
 PLAYABLE = set(ACTION_TYPES) - {"set_up_table"}
@@ -56,10 +60,30 @@ def _context(request: HttpRequest, screen: TableScreen, **extra) -> dict:
     return {"table": screen.table, "screen": screen, "more_inline": not request.htmx, **extra}
 
 
+def _swap(request: HttpRequest, screen: TableScreen) -> HttpResponse:
+    """The live head as it is now, and beside it (out of band) each region of the screen that
+    this phone does not show as it is now (all of them to a phone that says nothing of what
+    it shows): tracker.barcadia.regions."""
+    shown = regions.seen(request)
+    # A phone that says what it shows runs the page's script, which sends the CSRF token as a
+    # header and the version it holds with every form: its forms need neither.
+    context = _context(request, screen, lean=shown is not None)
+    head = render_to_string(f"{TEMPLATE}#live", context, request)
+    rest = regions.changed(regions.draw(request, context), shown)
+    return HttpResponse(head + rest)
+
+
+def _page(request: HttpRequest, screen: TableScreen, status: int = 200, **extra) -> HttpResponse:
+    """The whole page, its regions marked with their fingerprints."""
+    context = _context(request, screen, **extra)
+    context["board"] = regions.board(regions.draw(request, context))
+    return render(request, TEMPLATE, context, status=status)
+
+
 def _answer(request: HttpRequest, screen: TableScreen, *, status: int = 200) -> HttpResponse:
-    """htmx: the live region as it is now; plain: back to the page with the message (PRG)."""
+    """htmx: what changed on this phone; plain: back to the page with the message (PRG)."""
     if request.htmx:
-        return _stay(render(request, f"{TEMPLATE}#live", _context(request, screen)))
+        return _stay(_swap(request, screen))
     if screen.conflict:
         messages.warning(request, _("This changed on another phone — here is where it stands now."))
     elif screen.error:
@@ -69,7 +93,7 @@ def _answer(request: HttpRequest, screen: TableScreen, *, status: int = 200) -> 
         messages.info(request, screen.notice)
     if screen.undo_confirm or screen.end_confirm:
         # A question, not a change: the page is drawn asking it.
-        return render(request, TEMPLATE, _context(request, screen), status=status)
+        return _page(request, screen, status=status)
     return redirect("tracker:hob_table", table=screen.table.pk)
 
 
@@ -106,19 +130,21 @@ def table_page(request: HttpRequest, table: int) -> HttpResponse:
         return render(request, MORE, _context(request, screen))
     if request.htmx and part == "words":
         return render(request, WORDS, _context(request, screen))
+    if request.htmx and part == "mods":
+        return render(request, MOD_ROWS, _context(request, screen))
     # The host's page carries the seats' join links as QR codes (open while one is free and
     # the order is being rolled: friends are still sitting down).
     rows = seat_rows(request, access.record) if access.is_owner else []
     open_seats = screen.phase == "order" and any(not row["seat"].taken for row in rows)
     extra = {"rows": rows, "seats_open": open_seats, "host_seated": bool(access.seats)}
-    return render(request, TEMPLATE, _context(request, screen, **extra))
+    return _page(request, screen, **extra)
 
 
 @never_cache
 @require_GET
 def live(request: HttpRequest, table: int) -> HttpResponse:
-    """Has the table moved on since version ``?v=``? 204 if not (one indexed read), else the
-    live region drawn afresh.
+    """Has the table moved on since version ``?v=``? 204 if not (one indexed read), else what
+    changed on this phone (the live head and the regions that differ).
 
     A check that can't read the table this instant (the database busy with a write) is told
     "nothing new" rather than shown an error: the phone asks again at its next check.
@@ -137,7 +163,7 @@ def _live(request: HttpRequest, table: int) -> HttpResponse:
     if request.GET.get("v") == str(version):
         return HttpResponse(status=204)
     screen = TableScreen(table_access(request, table))
-    return render(request, f"{TEMPLATE}#live", _context(request, screen))
+    return _swap(request, screen)
 
 
 def _forbidden(request: HttpRequest, access, hero: str) -> HttpResponse:
@@ -155,7 +181,7 @@ def _forbidden(request: HttpRequest, access, hero: str) -> HttpResponse:
         ) % {"hero": hero}
     if request.htmx:
         screen = TableScreen(access, error=words, forbidden=True)
-        return _stay(render(request, f"{TEMPLATE}#live", _context(request, screen)))
+        return _stay(_swap(request, screen))
     context = {"table": access.record, "words": words}
     return render(request, REFUSED, context, status=403)
 

@@ -47,6 +47,37 @@
     if (!document.hidden && live && window.htmx) window.htmx.trigger(live, "hob-wake");
   });
 
+  // Each request from the table says what this phone shows: the fingerprint of each region
+  // (the answer then carries only the regions that differ), and, with a form, the newest
+  // version the phone holds. A form left in place by an answer is the same as the one the
+  // server draws at that version (its fingerprint said so), so it is sent as of that version;
+  // a swapped-in form carries no version of its own (nor a CSRF token: htmx sends it as a
+  // header).
+  document.addEventListener("htmx:configRequest", function (event) {
+    var live = document.getElementById("hob-live");
+    var elt = event.detail.elt;
+    if (!live || !elt || !elt.closest || !elt.closest(".hob")) return;
+    var seen = [];
+    document.querySelectorAll(".hob [data-fp]").forEach(function (region) {
+      seen.push(region.id + ":" + region.dataset.fp);
+    });
+    event.detail.headers["X-Hob-Seen"] = seen.join(" ");
+    var data = event.detail.formData;
+    var held = Number(live.dataset.version);
+    if (event.detail.verb === "post" && data && !(Number(data.get("version")) >= held)) {
+      data.set("version", String(held));
+    }
+  });
+
+  // An answer for a live head that another answer has replaced meanwhile is dropped: it was
+  // measured against what the phone showed before, and the next check brings any change.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    if (target && target.id === "hob-live" && !document.body.contains(target)) {
+      event.detail.shouldSwap = false;
+    }
+  });
+
   // Typing in a form when another phone changes the table: what was typed or chosen comes
   // back into the same form once the table is redrawn (only the version moves on).
   var skipped = { version: true, csrfmiddlewaretoken: true };
@@ -54,7 +85,8 @@
     var target = event.detail.target;
     if (!target || target.id !== "hob-live" || event.detail.requestConfig.verb !== "get") return;
     var active = document.activeElement;
-    if (!active || !target.contains(active) || !active.form) return;
+    var table = target.closest(".hob");
+    if (!active || !table || !table.contains(active) || !active.form) return;
     var form = active.form;
     var kept = [];
     new FormData(form).forEach(function (value, name) {
@@ -64,7 +96,7 @@
     var focused = active.name;
     document.addEventListener("htmx:afterSettle", function restore() {
       document.removeEventListener("htmx:afterSettle", restore);
-      var again = document.querySelector('#hob-live form[action="' + action + '"]');
+      var again = document.querySelector('.hob form[action="' + action + '"]');
       if (!again) return;
       kept.forEach(function (pair) {
         again.querySelectorAll('[name="' + pair[0] + '"]').forEach(function (box) {

@@ -1,0 +1,218 @@
+"""The table screen cut into regions, so that an answer carries only what changed on this phone.
+
+The screen is the live head (``#hob-live``: the banner, the news and who this phone plays; it
+also asks for changes every 1.5 s) and, beside it, regions with ids of their own: the map
+(drawn above the actions on this phone's turn, below them otherwise, hence two slots), the
+actions panel, the undo button, one row per hero and the dungeon's line. Each region carries a
+fingerprint of its content (``data-fp``: a hash of its markup, the CSRF token and the form
+version left out). The page's script sends back the fingerprints the phone shows with each
+request (header ``X-Hob-Seen``); an answer is the live head, then, as htmx out-of-band swaps,
+only the regions whose fingerprint differs. A request without fingerprints (an older page, a
+phone without the script) gets every region: the whole view.
+
+The fingerprints are of the content as a swap draws it: the folded "More", "Any modifiers?"
+and "the dungeon in words" are hashed with what they hold when opened, so that a region left in place never hides
+a change in them, and a page drawn whole (More inline, for phones without JavaScript) carries
+the same fingerprints as the swaps that follow it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+
+from django.http import HttpRequest
+from django.middleware.csrf import get_token
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
+
+from tracker.barcadia import hexmap
+
+TABLE = "barcadia/table.html"
+MAP = "barcadia/_map.html"
+DRAWING = "barcadia/_drawing.html"
+WORDS_BOX = "barcadia/_words_box.html"
+MORE = "barcadia/_more.html"
+WORDS = "barcadia/_words.html"
+MOD_ROWS = "barcadia/_mod_rows.html"
+MODS = "barcadia/_mods.html"
+FACE = "barcadia/_face.html"
+MORE_BOX = "barcadia/_more_box.html"
+SEEN_HEADER = "X-Hob-Seen"
+# Not part of what a region shows: the token is new on every request, and the script sends
+# the newest version the phone holds with every form (see tracker/static/tracker/barcadia.js).
+_UNSEEN = re.compile(r'<input type="hidden" name="(?:csrfmiddlewaretoken|version)" value="[^"]*">')
+_SEEN_ITEM = re.compile(r"^(hob-[a-z0-9-]{1,24}):([0-9a-f]{12})$")
+LONGEST_SEEN = 1000
+
+
+@dataclass
+class Region:
+    id: str
+    html: str
+    fp: str
+    within: str = ""  # the region holding this one (sent with it)
+    svg: bool = False  # a group of the map's picture
+
+    @property
+    def kept(self) -> str:
+        """A stand-in for the region as the phone shows it: htmx puts the phone's own element
+        in its place (hx-preserve), wherever in the page it was."""
+        tag = "g" if self.svg else "div"
+        return f'<{tag} id="{self.id}" hx-preserve="true"></{tag}>'
+
+    def marked(self, *, oob: bool = False) -> SafeString:
+        """The region with its fingerprint (and, sent beside the live head, as an oob swap; a
+        group of the picture inside <svg> so that it is read as SVG, in a <template> that htmx
+        drops once the group is swapped in)."""
+        anchor = f'id="{self.id}"'
+        extra = f' data-fp="{self.fp}"' + (' hx-swap-oob="true"' if oob else "")
+        html = self.html.replace(anchor, anchor + extra, 1)
+        if oob and self.svg:
+            html = f"<template><svg>{html}</svg></template>"
+        return mark_safe(html)  # noqa: S308 (ours, escaped where drawn)
+
+
+def fingerprint(*parts: str) -> str:
+    text = _UNSEEN.sub("", "".join(parts))
+    return hashlib.blake2b(text.encode(), digest_size=6).hexdigest()
+
+
+def seen(request: HttpRequest) -> dict[str, str] | None:
+    """The fingerprints the phone shows, by region id (None: it sent none, so it gets all)."""
+    text = request.headers.get(SEEN_HEADER)
+    if text is None or len(text) > LONGEST_SEEN:
+        return None
+    found = {}
+    for item in text.split():
+        match = _SEEN_ITEM.match(item)
+        if match:
+            found[match[1]] = match[2]
+    return found
+
+
+def _render(name: str, context: dict, request: HttpRequest) -> str:
+    return render_to_string(name, context, request)
+
+
+def draw(request: HttpRequest, context: dict) -> list[Region]:
+    """Every region of the screen in page order, drawn for this phone."""
+    screen = context["screen"]
+    inline = context.get("more_inline", False)
+    # One CSRF token for every drawing of this request: a part drawn alone is then the very
+    # text it is within its holder (found there, and marked).
+    context = {**context, "csrf_token": get_token(request)}
+    lazy = {**context, "more_inline": False}
+    regions = []
+
+    def add(id_: str, lazy_html: str, *hidden: str, inline_html: str | None = None) -> None:
+        html = inline_html if inline and inline_html is not None else lazy_html
+        regions.append(Region(id_, html, fingerprint(lazy_html, *hidden)))
+
+    # The map's drawing and its words are regions within the map's slot: a change redraws
+    # only what it changed, and the slot itself (the map's frame) moves with this phone's turn.
+    opening, tiles, lit, closing = screen.map_parts
+    tiles = Region("hob-tiles", hexmap.tiles_group(tiles), fingerprint(tiles), svg=True)
+    lit = Region("hob-lit", hexmap.lit_group(lit), fingerprint(lit), svg=True)
+    bare = _render(DRAWING, {**lazy, "map_svg": mark_safe(opening + closing)}, request)
+    picture = mark_safe(opening + tiles.marked() + lit.marked() + closing)
+    drawing = _render(DRAWING, {**lazy, "map_svg": picture}, request)
+    drawn = Region("hob-drawing", drawing, fingerprint(bare))
+    tiles.within = lit.within = drawn.id
+    box = _render(WORDS_BOX, lazy, request)
+    box_inline = _render(WORDS_BOX, context, request) if inline else box
+    words = Region("hob-words", box_inline, fingerprint(box, _render(WORDS, lazy, request)))
+    frame = _render(MAP, {**lazy, "drawing": "", "words": ""}, request)
+    slot = _render(MAP, {**context, "drawing": drawn.marked(), "words": words.marked()}, request)
+    here, there = ("a", "b") if screen.my_turn else ("b", "a")
+    drawn.within = words.within = f"hob-map-{here}"
+    placed = Region(drawn.within, f'<div id="{drawn.within}">{slot}</div>', fingerprint(frame))
+    empty = f'<div id="hob-map-{there}"></div>'
+    empty = Region(f"hob-map-{there}", empty, fingerprint(empty))
+    inner = [drawn, tiles, lit, words]
+    # The slot that holds the map first: the drawing it keeps is taken from the other slot
+    # before that one is emptied (see changed()).
+    regions += [placed, *inner, empty]
+    # Within the actions panel, the parts that stay the same from one panel to the next (the
+    # tile's face to type, "Any modifiers?", "More") are regions of their own: a panel drawn
+    # anew keeps the phone's (with what was typed in them).
+    actions = _render(f"{TABLE}#actions", lazy, request)
+    shown_actions = _render(f"{TABLE}#actions", context, request) if inline else actions
+    held = []
+    for id_, name, *hidden in (
+        ("hob-face", FACE),
+        ("hob-mods", MODS, MOD_ROWS),
+        ("hob-more", MORE_BOX, MORE),
+    ):
+        if f'id="{id_}"' not in actions:
+            continue
+        part = _render(name, lazy, request)
+        if part not in actions:
+            continue
+        inside = [_render(more, lazy, request) for more in hidden]
+        region = Region(id_, part, fingerprint(part, *inside), within="hob-actions")
+        actions = actions.replace(part, "", 1)
+        drawn_part = _render(name, context, request) if inline else part
+        if drawn_part in shown_actions:
+            region.html = drawn_part
+            shown_actions = shown_actions.replace(drawn_part, region.marked(), 1)
+        held.append(region)
+    regions.append(Region("hob-actions", shown_actions, fingerprint(actions)))
+    regions += held
+    add("hob-tools", _render("barcadia/_tools.html", lazy, request))
+    for hero in screen.heroes:
+        add(
+            f"hob-hero-{hero.seat}", _render("barcadia/_hero.html", {**lazy, "hero": hero}, request)
+        )
+    add("hob-dungeon", _render("barcadia/_dungeon.html", lazy, request))
+    return regions
+
+
+def board(regions: list[Region]) -> dict:
+    """The regions as the page template places them."""
+    by_id = {region.id: region.marked() for region in regions if not region.within}
+    return {
+        "map_a": by_id["hob-map-a"],
+        "map_b": by_id["hob-map-b"],
+        "actions": by_id["hob-actions"],
+        "tools": by_id["hob-tools"],
+        "heroes": [by_id[r.id] for r in regions if r.id.startswith("hob-hero-")],
+        "dungeon": by_id["hob-dungeon"],
+    }
+
+
+def changed(regions: list[Region], shown: dict[str, str] | None) -> SafeString:
+    """The regions the phone does not show as they are now, as out-of-band swaps.
+
+    A region sent holds the regions within it: those the phone shows as they are now are
+    sent as stand-ins that keep the phone's own (hx-preserve; so the map, when it moves with
+    the turn to its other slot, is not sent again); a region within one that the phone keeps
+    is sent on its own if it changed. Holders come before what they hold in `regions`.
+    """
+    # Drawn anew in this answer, in a swap of its own or in its holder's.
+    fresh = {r.id for r in regions if shown is None or shown.get(r.id) != r.fp}
+    out = []
+    by_id = {region.id: region for region in regions}
+    for region in regions:
+        if region.id not in fresh or region.within in fresh:
+            continue  # the phone keeps it, or it comes with its holder
+        html = region.marked(oob=True)
+        for inner in regions:
+            if inner.id in fresh or not _inside(inner, region, by_id, fresh):
+                continue
+            html = html.replace(inner.marked(), inner.kept, 1)
+        out.append(html)
+    return mark_safe("".join(out))
+
+
+def _inside(inner: Region, outer: Region, by_id: dict, fresh: set[str]) -> bool:
+    """Whether `inner` is within `outer` with only regions drawn anew between them."""
+    holder = inner.within
+    while holder:
+        if holder == outer.id:
+            return True
+        if holder not in fresh and holder != outer.id:
+            return False
+        holder = by_id[holder].within
+    return False
