@@ -17,6 +17,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
+from tracker.core.i18n import say
 from tracker.rules import barcadia as engine
 from tracker.rules.barcadia.geometry import ORIGIN, START_HEXES, adjacent_places, place_of
 from tracker.rules.barcadia.geometry import text as hex_text
@@ -144,7 +145,7 @@ def _face(tile: dict) -> tuple[str, str, str]:
 
 def _tile_words(tile: dict) -> str:
     """A recorded tile in a sentence, for the map in words."""
-    face = engine.face_words(tile)
+    face = say(engine.face_words(tile))
     at = hex_text(tile["at"])
     if tile["face"] == "down":
         text = _("%(at)s: face down again (%(face)s)") % {"at": at, "face": face}

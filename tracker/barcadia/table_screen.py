@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from tracker.barcadia import forms, hexmap
 from tracker.barcadia.models import Table
+from tracker.core.i18n import say
 from tracker.rules import barcadia as engine
 from tracker.rules.barcadia.awaiting import describe
 from tracker.rules.barcadia.geometry import text as hex_text
@@ -339,7 +340,7 @@ class TableScreen:
         found = []
         for at in engine.explorable(self.state, self.acting):
             tile = self.state["tiles"].get(f"{at[0]},{at[1]}")
-            known = engine.face_words(tile) if tile else None
+            known = say(engine.face_words(tile)) if tile else None
             found.append({"at": f"{at[0]},{at[1]}", "words": hex_text(at), "known": known})
         return found
 
@@ -489,7 +490,7 @@ class TableScreen:
         if first is None or "at" not in first:
             return None
         tile = self.state["tiles"][f"{first['at'][0]},{first['at'][1]}"]
-        return {**tile, "words": engine.face_words(tile), "where": hex_text(first["at"])}
+        return {**tile, "words": say(engine.face_words(tile)), "where": hex_text(first["at"])}
 
     @property
     def order_rollers(self) -> list[dict]:

@@ -30,7 +30,7 @@ from pygal.style import Style
 
 from tracker.card_rpg import services
 from tracker.card_rpg.models import Character, FightOutcome, MonsterKind
-from tracker.rules.cards import card_text
+from tracker.templatetags.cards import card_words as card_text
 
 # What a 360 px screen shows legibly: the SVG's units are about CSS pixels there.
 WIDTH, HEIGHT = 360, 250

@@ -27,8 +27,9 @@ from tracker.card_rpg import services
 from tracker.card_rpg.game import GAME
 from tracker.card_rpg.models import Character, Fight, FightOutcome, PlaySession
 from tracker.core import services as core
-from tracker.rules.cards import CardNotationError, card_text, parse_card
+from tracker.rules.cards import CardNotationError, parse_card
 from tracker.templatetags.cards import card_name
+from tracker.templatetags.cards import card_words as card_text
 
 LOG_PAGE_SIZE = 50
 RECENT_ACTIONS = 8

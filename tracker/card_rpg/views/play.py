@@ -37,7 +37,8 @@ from tracker.core import services as core
 from tracker.core.i18n import say
 from tracker.core.services import KEEP_TABLE_STATE
 from tracker.rules import RuleError, VirtualTable, legal_action_types
-from tracker.rules.cards import DECK, RANKS, card_text
+from tracker.rules.cards import DECK, RANKS
+from tracker.templatetags.cards import card_words as card_text
 
 TEMPLATE = "card_rpg/play/play.html"
 ENTRY_TEMPLATE = "card_rpg/play/_cards_entry.html"
