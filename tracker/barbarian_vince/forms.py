@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy
 
 from tracker.core.i18n import say
 from tracker.rules.barbarian_vince import ACTION_FIELDS
-from tracker.rules.barbarian_vince.catalogue import KIND_FIELDS, SKILLS
+from tracker.rules.barbarian_vince.catalogue import KIND_FIELDS, SKILLS, skill_word
 from tracker.rules.barbarian_vince.engine import FIELD_WORDS
 from tracker.rules.barbarian_vince.ruleset import DEFAULTS, OPTIONS
 
@@ -203,7 +203,8 @@ KINDS = (
 _LOCATION = re.compile(
     r"^(?P<name>[^\[\]()]+?)\s*\[(?P<value>[^\]]*)\]\s*\((?P<terrains>[^)]*)\)\s*$"
 )
-_MODIFIER = re.compile(r"^(?P<skill>[A-Za-z/_ -]+?)\s*(?P<value>[+\-−]\s*\d+)$")
+# A skill in any language the app speaks ("Combat +1", "戰鬥 +1"), then a signed number.
+_MODIFIER = re.compile(r"^(?P<skill>\D+?)\s*(?P<value>[+\-−]\s*\d+)$")
 
 
 def split_list(text: str) -> list[str]:
@@ -211,6 +212,8 @@ def split_list(text: str) -> list[str]:
     text = text.strip()
     if not text:
         return []
+    # A Chinese keyboard types the full-width comma and semicolon.
+    text = text.replace("，", ",").replace("；", ";").replace("、", ",")
     parts = text.split(",") if "," in text else text.split(";") if ";" in text else [text]
     return [part.strip() for part in parts if part.strip()]
 
@@ -235,8 +238,16 @@ def parse_modifiers(text: str, what: str) -> dict:
                 % {"what": what, "part": part[:60]},
             )
         value = int(match["value"].replace("−", "-").replace(" ", ""))
-        found[match["skill"].strip()] = value
+        found[_skill_key(match["skill"].strip())] = value
     return found
+
+
+def _skill_key(typed: str) -> str:
+    """A skill typed in the player's language ("生存") as the engine's key; else as typed."""
+    for skill in SKILLS:
+        if typed.casefold() == say(skill_word(skill)).casefold():
+            return skill
+    return typed
 
 
 def parse_locations(text: str) -> list[dict]:
