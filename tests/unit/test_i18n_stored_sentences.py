@@ -64,3 +64,14 @@ def test_english_stays_english_and_names_stay_names():
         assert say("7H") == "7H"
     with override("en"):
         assert say("The 2♥ has 21 HP and is worth 2 XP.") == "The 2♥ has 21 HP and is worth 2 XP."
+
+
+def test_sentences_of_a_notice_join_as_each_language_writes_them():
+    from tracker.card_rpg.views.play import _sentences
+
+    assert _sentences(["The app turned the 2♥.", "It dealt 7 cards."]) == (
+        "The app turned the 2♥. It dealt 7 cards."
+    )
+    assert (
+        _sentences(["App 翻開了 2♥。", "App 發了 7 張牌。"]) == "App 翻開了 2♥。App 發了 7 張牌。"
+    )
