@@ -6,13 +6,15 @@ the other two within 2 s, measured. Then, each test starting from a table the se
 so far, played through the phones: a monster explored and won, a fight lost and the tile
 turned back, a team battle; a boss fight played by another seat (with a tie), a duel that swaps
 places and a trap; a death that drops power-ups, a fourth power-up discarded, the Drink Hoard
-revealed with too few power-ups, then a challenge won. Every screen is checked for sideways
-scrolling, thumb-sized targets and axe's serious findings; screenshots in light and dark.
+revealed with too few power-ups, then a challenge won. And a tap on the map racing a tap on
+the panel, in both orders of their answers. Every screen is checked for sideways scrolling,
+thumb-sized targets and axe's serious findings; screenshots in light and dark.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import time
 
 import pytest
@@ -452,3 +454,98 @@ def test_a_death_drops_power_ups_a_fourth_is_discarded_the_hoard_and_the_win(
     expect(bo.locator('[data-chart="health"] svg')).to_be_visible()
     check(bo)
     shoot(bo, "hob-history", dark=True)
+
+
+# Two taps racing on one phone: a tap on the map fetches the panel for that hex while a tap on
+# the panel already shown applies an action. Whichever answer comes first, the phone ends with
+# one screen that says where the table stands: one live head, every region in its place, no
+# swap that found nothing to replace (a console error), the action applied once. The network
+# is held with Playwright's routing, so each order of the answers is forced, not hoped for.
+
+HEX_PANEL = re.compile(r".*[?&]part=actions&at=.*")
+MOVE = re.compile(r".*/act/move/$")
+# Ana stands on [2, -1] (a reward tile she turned up on her first turn); on her second turn
+# the map lights [3, -1] to explore and the panel offers to move back to the Starting Point.
+SO_FAR = (
+    ORDER,
+    {"type": "explore", "player": "Ana", "at": [2, -1], "tile": {"kind": "reward", "reward": {}}},
+    {"type": "end_turn", "player": "Ana"},
+    {"type": "explore", "player": "Bo", "at": [2, -2], "tile": {"kind": "reward", "reward": {}}},
+    {"type": "end_turn", "player": "Bo"},
+    {"type": "end_turn", "player": "Cy"},
+)
+
+
+class Held:
+    """Requests matching a pattern, held back until released (the rest go through): held
+    before the server sees them, or (`answered`) answered by the server at once and the
+    answer held on its way back."""
+
+    def __init__(self, page, pattern, *, answered: bool = False):
+        self.routes = []
+        self.answered = answered
+        page.route(pattern, self._hold)
+
+    def _hold(self, route) -> None:
+        self.routes.append((route, route.fetch() if self.answered else None))
+
+    def wait(self, page, count: int = 1) -> None:
+        page.wait_for_function("() => true")  # let the route callbacks run
+        for _ in range(100):
+            if len(self.routes) >= count:
+                return
+            page.wait_for_timeout(50)
+        raise AssertionError(f"{count} request(s) expected, {len(self.routes)} held")
+
+    def release(self) -> None:
+        while self.routes:
+            route, answer = self.routes.pop(0)
+            if answer is None:
+                route.continue_()
+            else:
+                route.fulfill(response=answer)
+
+
+def one_screen(page, *, at: str, after: str) -> None:
+    """One live head, past version `after`, Ana shown at `at`, and the panel of that moment."""
+    expect(page.locator("#hob-live")).to_have_count(1)
+    expect(page.locator("#hob-live")).not_to_have_attribute("data-version", after)
+    for region in ("#hob-actions", "#hob-map-a", "#hob-map-b", "#hob-tools", "#hob-hero-1"):
+        expect(page.locator(region)).to_have_count(1)
+    expect(page.locator('[data-hero="Ana"] [data-testid="place"]')).to_have_text(at)
+    # Nothing left over from a swap that was set aside.
+    assert page.locator("#--htmx-preserve-pantry--").count() == 0
+
+
+def test_hob_a_move_tapped_while_the_hex_panel_is_on_its_way_wins(live_server, host, phones):
+    table = table_so_far(host, *SO_FAR)
+    ana = seated(live_server, table, phones)["Ana"]
+    before = version(ana)
+    panel = Held(ana, HEX_PANEL, answered=True)
+    ana.locator('a.hex-link[data-at="3,-1"]').click()
+    panel.wait(ana)
+    ana.get_by_role("button", name="Move to the Starting Point").click()
+    expect(ana.locator("#hob-live")).not_to_have_attribute("data-version", before)
+    panel.release()
+    # The hex panel, drawn before the move, is not put over the screen the move drew.
+    ana.wait_for_timeout(500)
+    one_screen(ana, at="Starting Point", after=before)
+    expect(ana.locator("#hob-explore-title")).to_have_count(0)
+    assert table.log_entries.count() == len(SO_FAR) + 2  # set-up, the actions, the move
+
+
+def test_hob_a_hex_panel_that_comes_while_a_move_is_on_its_way_leaves_one_screen(
+    live_server, host, phones
+):
+    table = table_so_far(host, *SO_FAR)
+    ana = seated(live_server, table, phones)["Ana"]
+    before = version(ana)
+    move = Held(ana, MOVE)
+    ana.get_by_role("button", name="Move to the Starting Point").click()
+    move.wait(ana)
+    ana.locator('a.hex-link[data-at="3,-1"]').click()
+    ana.wait_for_timeout(500)
+    move.release()
+    one_screen(ana, at="Starting Point", after=before)
+    expect(ana.locator("#hob-explore-title")).to_have_count(0)
+    assert table.log_entries.count() == len(SO_FAR) + 2

@@ -19,12 +19,42 @@
     });
   }
 
+  // Forms of the table posted so far, and those still on their way.
+  var posted = 0;
+  var posting = new Set();
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail.elt;
+    var xhr = event.detail.xhr;
+    if (event.detail.requestConfig.verb !== "post" || !elt.closest || !elt.closest(".hob")) return;
+    posted += 1;
+    posting.add(xhr);
+    xhr.addEventListener("loadend", function () { posting.delete(xhr); });
+  });
+
+  // The panel asked for by a tap on the map. It was drawn from the table as it stood then, so
+  // it is put in place only if nothing was posted since and the table has not moved on:
+  // otherwise it would stand over a newer screen, its form posted as of a version it was not
+  // drawn from (and the panel a post is on its way from must stay, for its answer to land).
+  var asked = null;
+  function tableVersion() {
+    var live = document.getElementById("hob-live");
+    return live ? live.dataset.version : "";
+  }
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var config = event.detail.requestConfig;
+    if (!asked || !config || config.path !== asked.path) return;
+    var stale = posted !== asked.posted || posting.size > 0 || tableVersion() !== asked.version;
+    asked = null;
+    if (stale) event.detail.shouldSwap = false;
+  });
+
   // A tap on a lit hex: fetch the actions panel for it instead of loading the page again.
   document.addEventListener("click", function (event) {
     var link = event.target.closest && event.target.closest("a.hex-link");
     if (!link || !window.htmx) return;
     event.preventDefault();
     var url = window.location.pathname + "?part=actions&at=" + encodeURIComponent(link.dataset.at);
+    asked = { path: url, posted: posted, version: tableVersion() };
     window.htmx.ajax("GET", url, { target: "#hob-actions", swap: "outerHTML" }).then(function () {
       var panel = document.getElementById("hob-actions");
       if (panel) {
@@ -76,6 +106,20 @@
     if (target && target.id === "hob-live" && !document.body.contains(target)) {
       event.detail.shouldSwap = false;
     }
+  });
+
+  // The answer to a form that left the page while it was on its way: htmx would read how to
+  // swap it from where the form was, find nothing there and nest the answer inside the live
+  // head, its regions unplaced. It is put in place as every answer of the table is.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var elt = event.detail.elt;
+    var target = event.detail.target;
+    if (!event.detail.shouldSwap || !target || target.id !== "hob-live") return;
+    if (!document.body.contains(target) || !elt || document.body.contains(elt)) return;
+    event.detail.shouldSwap = false;
+    window.htmx.swap(target, event.detail.serverResponse, {
+      swapStyle: "outerHTML", swapDelay: 0, settleDelay: 20
+    });
   });
 
   // Typing in a form when another phone changes the table: what was typed or chosen comes
