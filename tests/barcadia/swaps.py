@@ -70,16 +70,19 @@ class Screen:
         self.version = int(VERSION.match(text.lstrip())[1])
         starts = list(OOB.finditer(text))
         self.head = text[: starts[0].start()] if starts else text
+        # Kept anywhere in the answer (a stand-in keeps the phone's own, with what that
+        # holds, wherever it was: the map moving to its other slot keeps its drawing).
+        kept_anywhere = {inner[1] for inner in KEPT.finditer(text)}
+        kept_anywhere |= {deep for inner in kept_anywhere for deep in self.inside.get(inner, ())}
         for index, match in enumerate(starts):
             end = starts[index + 1].start() if index + 1 < len(starts) else len(text)
             chunk = text[match.start() : end]
             self.regions[match[2]] = chunk
-            # What the region held is gone, but for what comes with it: drawn anew, or kept
-            # (a stand-in that keeps the phone's own, with what that holds).
+            # What the region held is gone, but for what comes with it: drawn anew, or kept.
             now = nesting(chunk)
             kept = {inner[1] for inner in KEPT.finditer(chunk)}
             kept |= {deeper for inner in kept for deeper in self.inside.get(inner, ())}
-            for inner in self.inside.get(match[2], set()) - kept:
+            for inner in self.inside.get(match[2], set()) - kept_anywhere:
                 self.fps.pop(inner, None)
             self.fps.update({inner[2]: inner[3] for inner in REGION.finditer(chunk)})
             self.inside[match[2]] = (now.get(match[2], set()) - {match[2]}) | kept

@@ -150,6 +150,18 @@ def test_the_picture_fits_the_explored_area_and_no_more():
     assert small.width < 200  # the flower alone fits a phone's width
     wide = hexmap.build(state, acting="Ana")
     assert 200 < wide.width <= 340  # with the twelve hexes around it, still no panning
-    assert wide.view_box == f"0 0 {wide.width} {wide.height}"
+    # Hexes sit where they are in the dungeon; the view box frames them.
+    assert wide.view_box == f"{wide.left} {wide.top} {wide.width} {wide.height}"
     for h in wide.hexes:
-        assert 0 < h.x < wide.width and 0 < h.y < wide.height
+        assert wide.left < h.x < wide.left + wide.width
+        assert wide.top < h.y < wide.top + wide.height
+    assert (small.left, small.top) != (wide.left, wide.top)
+
+
+def test_a_hex_is_drawn_the_same_when_the_explored_area_grows():
+    """Swaps stay small: lighting hexes further out moves the view box, not the tiles."""
+    state = table()
+    small = hexmap.svg_parts(hexmap.build(state), "map")
+    wide = hexmap.svg_parts(hexmap.build(state, acting="Ana"), "map")
+    assert small.rows == wide.rows
+    assert small.opening != wide.opening

@@ -113,6 +113,8 @@ class MapView:
     width: int
     height: int
     view_box: str
+    left: int = 0  # where the view box starts, in the dungeon's own pixels
+    top: int = 0
     corners: str = CORNERS
     centre_x: float = 0.0
     centre_y: float = 0.0
@@ -233,13 +235,16 @@ def _add_targets(state: dict, hero: str, hexes: dict) -> None:
 
 
 def _layout(state: dict, hexes: list[Hex], me: tuple[str, ...]) -> MapView:
+    # Hexes and heroes are placed where they are in the dungeon (the Starting Point's centre
+    # at 0,0), and the picture's view box frames the explored area: a hex keeps its drawing
+    # when the area grows, so a swap redraws only what changed on the map.
     points = [centre((h.q, h.r)) for h in hexes]
-    left = min(x for x, _y in points) - WIDTH / 2 - MARGIN
-    top = min(y for _x, y in points) - SIZE - MARGIN
+    left = math.floor(min(x for x, _y in points) - WIDTH / 2 - MARGIN)
+    top = math.floor(min(y for _x, y in points) - SIZE - MARGIN)
     right = max(x for x, _y in points) + WIDTH / 2 + MARGIN
     bottom = max(y for _x, y in points) + SIZE + MARGIN
     for hex_, (x, y) in zip(hexes, points, strict=True):
-        hex_.x, hex_.y = round(x - left, 1), round(y - top, 1)
+        hex_.x, hex_.y = round(x, 1), round(y, 1)
     hexes.sort(key=lambda h: (h.r, h.q))
     tokens = []
     active = (state.get("turn") or {}).get("player") if state.get("phase") == "play" else None
@@ -261,22 +266,25 @@ def _layout(state: dict, hexes: list[Hex], me: tuple[str, ...]) -> MapView:
                 name=name,
                 seat=hero["seat"],
                 initial=name[:1].upper(),
-                x=round(x - left, 1),
-                y=round(y - top + dy, 1),
+                x=round(x, 1),
+                y=round(y + dy, 1),
                 me=name in me,
                 active=name == active,
             )
         )
     focus = next((t for t in tokens if t.me), None) or next((t for t in tokens if t.active), None)
-    width, height = round(right - left), round(bottom - top)
+    width, height = math.ceil(right - left), math.ceil(bottom - top)
     view = MapView(
         hexes=hexes,
         tokens=tokens,
         width=width,
         height=height,
-        view_box=f"0 0 {width} {height}",
-        centre_x=focus.x if focus else width / 2,
-        centre_y=focus.y if focus else height / 2,
+        view_box=f"{left} {top} {width} {height}",
+        left=left,
+        top=top,
+        # Where the frame scrolls to: the hero's place within the picture.
+        centre_x=focus.x - left if focus else width / 2,
+        centre_y=focus.y - top if focus else height / 2,
     )
     view.words = [h.words for h in hexes if h.words]
     return view
@@ -331,11 +339,21 @@ def defs() -> SafeString:
     return mark_safe(f'<polygon id="hh" points="{CORNERS}"/>')
 
 
-def svg_parts(view: MapView, title: str) -> tuple[str, str, str, str]:
-    """The map as inline SVG in four parts: the opening (size, title), the tiles, what is lit
-    (the hexes this phone may tap, as links) with the heroes, and the closing. The tiles and
-    the lit part are groups of their own (``hob-tiles``, ``hob-lit``): a move redraws only
-    the second, a tile turned up mostly the first.
+@dataclass
+class MapParts:
+    """The map as inline SVG in parts, each drawn alone (tracker.barcadia.regions): the
+    opening (size, view box, title), the tiles row by row (``(r, markup)`` from the top), the
+    lit hexes (those this phone may tap, as links), the heroes' tokens, and the closing."""
+
+    opening: str
+    rows: list[tuple[int, str]]
+    lit: str
+    tokens: str
+    closing: str = "</svg>"
+
+
+def svg_parts(view: MapView, title: str) -> MapParts:
+    """The map in parts: a tile turned up redraws its row, a move the tokens and what is lit.
 
     Built here rather than in a template: a full dungeon is a few hundred elements, and this
     is drawn again on every phone each time the map changes.
@@ -347,33 +365,49 @@ def svg_parts(view: MapView, title: str) -> tuple[str, str, str, str]:
     )
     # Every tile is drawn in the tiles; a lit hex is a link drawn over it (its outline, a "?"
     # where nothing is recorded yet), so that lighting other hexes leaves the tiles as they are.
-    tiles = "".join(_hex_markup(h) for h in view.hexes if h.css.split()[0] != "unknown")
-    lit = [
+    rows: dict[int, list[str]] = {}
+    for h in view.hexes:
+        if h.css.split()[0] != "unknown":
+            rows.setdefault(h.r, []).append(_hex_markup(h))
+    lit = "".join(
         f'<a href="?at={h.at}#hob-actions" class="hex-link" aria-label="{escape(h.label)}" '
         f'data-at="{h.at}" data-target="{h.target}">{_link_markup(h)}</a>'
         for h in view.links
-    ]
-    lit.append('<g aria-hidden="true">')
+    )
+    tokens = []
     for t in view.tokens:
         classes = f"token s{t.seat}" + (" me" if t.me else "") + (" active" if t.active else "")
-        lit.append(
+        tokens.append(
             f'<g class="{classes}"><circle cx="{_num(t.x)}" cy="{_num(t.y)}" r="8"/>'
             f'<text x="{_num(t.x)}" y="{_num(t.text_y)}">{escape(t.initial)}</text></g>'
         )
-    lit.append("</g>")
-    return opening, tiles, "".join(lit), "</svg>"
+    return MapParts(opening, [(r, "".join(row)) for r, row in rows.items()], lit, "".join(tokens))
 
 
-def tiles_group(tiles: str) -> str:
-    return f'<g id="hob-tiles" aria-hidden="true">{tiles}</g>'
+def row_id(r: int) -> str:
+    """The id of a row of tiles (``hob-row-n2`` for r = -2)."""
+    return f"hob-row-{'n' if r < 0 else ''}{abs(r)}"
+
+
+def row_group(r: int, markup: str) -> str:
+    return f'<g id="{row_id(r)}">{markup}</g>'
+
+
+def tiles_group(rows: str) -> str:
+    return f'<g id="hob-tiles" aria-hidden="true">{rows}</g>'
 
 
 def lit_group(lit: str) -> str:
     return f'<g id="hob-lit">{lit}</g>'
 
 
+def tokens_group(tokens: str) -> str:
+    return f'<g id="hob-tokens" aria-hidden="true">{tokens}</g>'
+
+
 def svg(view: MapView, title: str) -> SafeString:
-    """The map as inline SVG: plain hexes, then the lit ones as links, then the heroes."""
-    opening, tiles, lit, closing = svg_parts(view, title)
-    # every text and attribute of ours is escaped
-    return mark_safe(opening + tiles_group(tiles) + lit_group(lit) + closing)
+    """The map as inline SVG: the tiles, then the lit ones as links, then the heroes."""
+    parts = svg_parts(view, title)
+    rows = "".join(row_group(r, markup) for r, markup in parts.rows)
+    body = tiles_group(rows) + lit_group(parts.lit) + tokens_group(parts.tokens)
+    return mark_safe(parts.opening + body + parts.closing)  # every text of ours is escaped

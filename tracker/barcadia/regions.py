@@ -112,14 +112,29 @@ def draw(request: HttpRequest, context: dict) -> list[Region]:
 
     # The map's drawing and its words are regions within the map's slot: a change redraws
     # only what it changed, and the slot itself (the map's frame) moves with this phone's turn.
-    opening, tiles, lit, closing = screen.map_parts
-    tiles = Region("hob-tiles", hexmap.tiles_group(tiles), fingerprint(tiles), svg=True)
-    lit = Region("hob-lit", hexmap.lit_group(lit), fingerprint(lit), svg=True)
-    bare = _render(DRAWING, {**lazy, "map_svg": mark_safe(opening + closing)}, request)
-    picture = mark_safe(opening + tiles.marked() + lit.marked() + closing)
+    # Within the drawing: the tiles (a row of them each a region: a tile turned up redraws its
+    # row), the lit hexes and the heroes' tokens.
+    parts = screen.map_parts
+    rows = [
+        Region(hexmap.row_id(r), hexmap.row_group(r, markup), fingerprint(markup), svg=True)
+        for r, markup in parts.rows
+    ]
+    row_ids = " ".join(row.id for row in rows)
+    tiles = Region("hob-tiles", "", fingerprint(row_ids), svg=True)
+    tiles.html = hexmap.tiles_group("".join(row.marked() for row in rows))
+    lit = Region("hob-lit", hexmap.lit_group(parts.lit), fingerprint(parts.lit), svg=True)
+    tokens = Region(
+        "hob-tokens", hexmap.tokens_group(parts.tokens), fingerprint(parts.tokens), svg=True
+    )
+    bare = _render(DRAWING, {**lazy, "map_svg": mark_safe(parts.opening + parts.closing)}, request)
+    picture = mark_safe(
+        parts.opening + tiles.marked() + lit.marked() + tokens.marked() + parts.closing
+    )
     drawing = _render(DRAWING, {**lazy, "map_svg": picture}, request)
     drawn = Region("hob-drawing", drawing, fingerprint(bare))
-    tiles.within = lit.within = drawn.id
+    tiles.within = lit.within = tokens.within = drawn.id
+    for row in rows:
+        row.within = tiles.id
     box = _render(WORDS_BOX, lazy, request)
     box_inline = _render(WORDS_BOX, context, request) if inline else box
     words = Region("hob-words", box_inline, fingerprint(box, _render(WORDS, lazy, request)))
@@ -130,7 +145,7 @@ def draw(request: HttpRequest, context: dict) -> list[Region]:
     placed = Region(drawn.within, f'<div id="{drawn.within}">{slot}</div>', fingerprint(frame))
     empty = f'<div id="hob-map-{there}"></div>'
     empty = Region(f"hob-map-{there}", empty, fingerprint(empty))
-    inner = [drawn, tiles, lit, words]
+    inner = [drawn, tiles, *rows, lit, tokens, words]
     # The slot that holds the map first: the drawing it keeps is taken from the other slot
     # before that one is emptied (see changed()).
     regions += [placed, *inner, empty]

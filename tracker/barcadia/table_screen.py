@@ -589,7 +589,7 @@ class TableScreen:
         return hexmap.svg(self.map, self.map_title)
 
     @property
-    def map_parts(self) -> tuple[str, str, str, str]:
+    def map_parts(self) -> hexmap.MapParts:
         """The map drawn for this phone, in parts (tracker.barcadia.regions)."""
         return hexmap.svg_parts(self.map, self.map_title)
 
