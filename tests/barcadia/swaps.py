@@ -15,6 +15,8 @@ REGION = re.compile(r'<(\w+) id="(hob-[\w-]+)" data-fp="([0-9a-f]+)"')
 OOB = re.compile(r'<(\w+) id="(hob-[\w-]+)" data-fp="([0-9a-f]+)" hx-swap-oob="true"')
 VERSION = re.compile(r'<div id="hob-live"[^>]* data-version="(\d+)"')
 UNSEEN = regions._UNSEEN
+# Parts of the actions panel the page's script keeps when a panel leaves them out.
+STASHED = ("hob-face", "hob-mods", "hob-duel", "hob-end-", "hob-loot-", "hob-more")
 KEPT = re.compile(r'<(?:div|g) id="(hob-[\w-]+)" hx-preserve="true"></(?:div|g)>')
 
 
@@ -83,6 +85,8 @@ class Screen:
             kept = {inner[1] for inner in KEPT.finditer(chunk)}
             kept |= {deeper for inner in kept for deeper in self.inside.get(inner, ())}
             for inner in self.inside.get(match[2], set()) - kept_anywhere:
+                if inner.startswith(STASHED) and inner not in set(now.get(match[2], ())):
+                    continue  # the page's script keeps it, hidden, for the next panel
                 self.fps.pop(inner, None)
             self.fps.update({inner[2]: inner[3] for inner in REGION.finditer(chunk)})
             self.inside[match[2]] = (now.get(match[2], set()) - {match[2]}) | kept

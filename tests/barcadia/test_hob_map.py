@@ -144,24 +144,33 @@ def test_every_lit_hex_is_a_named_link_big_enough_for_a_thumb():
     assert hexmap.WIDTH >= 44 and 2 * hexmap.SIZE >= 44
 
 
-def test_the_picture_fits_the_explored_area_and_no_more():
+def test_the_picture_fits_the_explored_area_and_a_ring_around_it():
     state = table()
-    small = hexmap.build(state)
-    assert small.width < 200  # the flower alone fits a phone's width
-    wide = hexmap.build(state, acting="Ana")
-    assert 200 < wide.width <= 340  # with the twelve hexes around it, still no panning
-    # Hexes sit where they are in the dungeon; the view box frames them.
-    assert wide.view_box == f"{wide.left} {wide.top} {wide.width} {wide.height}"
-    for h in wide.hexes:
-        assert wide.left < h.x < wide.left + wide.width
-        assert wide.top < h.y < wide.top + wide.height
-    assert (small.left, small.top) != (wide.left, wide.top)
+    view = hexmap.build(state, acting="Ana")
+    # The flower and the ring of hexes around it: five hexes across, no panning at 360 px.
+    assert view.width == pytest.approx(5 * hexmap.WIDTH + 2 * hexmap.MARGIN, abs=2)
+    assert view.width <= 340
+    # Hexes sit where they are in the dungeon; the view box frames them, the lit ones too.
+    assert view.view_box == f"{view.left} {view.top} {view.width} {view.height}"
+    assert len(view.links) == 12
+    for h in view.hexes:
+        assert view.left < h.x < view.left + view.width
+        assert view.top < h.y < view.top + view.height
+    # A tile turned up at the edge widens the picture by its own ring.
+    state = act(state, "explore", player="Ana", at=[2, -1], tile=MONSTER)
+    grown = hexmap.build(state)
+    assert grown.width > view.width and grown.left == view.left
 
 
-def test_a_hex_is_drawn_the_same_when_the_explored_area_grows():
-    """Swaps stay small: lighting hexes further out moves the view box, not the tiles."""
+def test_a_hex_is_drawn_the_same_whoever_looks_and_whatever_is_lit():
+    """Swaps stay small: lighting hexes, a turn handed on or a tile turned up elsewhere leaves
+    the picture's frame and the other rows of tiles as they were."""
     state = table()
-    small = hexmap.svg_parts(hexmap.build(state), "map")
-    wide = hexmap.svg_parts(hexmap.build(state, acting="Ana"), "map")
-    assert small.rows == wide.rows
-    assert small.opening != wide.opening
+    plain = hexmap.svg_parts(hexmap.build(state, me=("Bo",)), "map")
+    lit = hexmap.svg_parts(hexmap.build(state, acting="Ana", me=("Ana",)), "map")
+    assert plain.rows == lit.rows and plain.opening == lit.opening
+    assert plain.lit == "" and lit.lit.count("<a ") == 12
+    state = act(state, "explore", player="Ana", at=[2, -1], tile=MONSTER)
+    after = dict(hexmap.svg_parts(hexmap.build(state), "map").rows)
+    before = dict(plain.rows)
+    assert [r for r in after if after[r] != before.get(r)] == [-1]

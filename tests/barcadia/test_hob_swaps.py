@@ -11,15 +11,19 @@ from dataclasses import dataclass
 import pytest
 
 from tests.barcadia.conftest import join
-from tests.barcadia.swaps import OOB, REGION, Screen, whole_view
-from tracker.barcadia import services
+from tests.barcadia.swaps import OOB, REGION, STASHED, Screen, whole_view
+from tracker.barcadia import hexmap, regions, services
+from tracker.barcadia.regions import SEEN_HEADER
 from tracker.rules.barcadia.bot import RandomTable
 
 pytestmark = pytest.mark.django_db
 
 KEPT = re.compile(r'<(?:div|g) id="hob-[\w-]+" hx-preserve="true"></(?:div|g)>')
+STASHED_IDS = ["hob-face", "hob-mods", "hob-duel", "hob-end-early", "hob-end-done"]
+STASHED_IDS += ["hob-end-asked", "hob-loot-b", "hob-loot-t", "hob-loot-bt", "hob-more"]
 PLAY_ANSWER = 6 * 1024  # bytes, uncompressed
-WHOLE_TURN = 14 * 1024
+TAP_MOST = 7 * 1024
+TURN_HANDED = 8 * 1024
 MID_GAME_TILES = 19
 
 
@@ -128,19 +132,35 @@ def play_to_mid_game(host, seed=11, *, check_each=None):
 
 
 def test_the_action_answers_of_a_six_hero_game_to_mid_game_stay_small(host):
-    """Most answers are within Card RPG's 6 KB; those that redraw the acting phone's turn
-    (its lit map and its turn's forms together: a turn handed to it, or its hero moved before
-    its action, by a duel, a portal, a trap or a card) are not, and stay within 14 KB."""
-    sizes = []
+    """Card RPG's budget, 6 KB an answer, holds for all but a few: an answer to a tap within
+    6 KB 95 times in 100 (a duel, which moves two heroes and redraws the turn's forms, comes
+    to 7 KB), and so does a phone's live check, whose largest brings a phone its turn (its
+    lit map and its turn's forms together, like Card RPG's "More": within 8 KB)."""
+    taps, checks = [], []
     for step in play_to_mid_game(host):
-        sizes.append((step.size, step.kind))
-        assert step.size <= WHOLE_TURN, (step.kind, step.size, step.table.version)
+        taps.append((step.size, step.kind))
+        checks += [len(other.answer.encode()) for other in step.redrawn]
+        assert step.size <= TAP_MOST, (step.kind, step.size, step.table.version)
     table = step.table
     assert table.state["dungeon"]["recorded"] >= MID_GAME_TILES
-    assert len(table.state["players"]) == 6 and len(sizes) > 50
-    sizes.sort()
-    assert sizes[len(sizes) // 2][0] <= PLAY_ANSWER, sizes  # the median
-    assert sizes[len(sizes) * 9 // 10][0] <= 8 * 1024, sizes
+    assert len(table.state["players"]) == 6 and len(taps) > 50 and len(checks) > 200
+    taps.sort()
+    checks.sort()
+    assert taps[len(taps) // 2][0] <= 4 * 1024, taps  # the median
+    assert taps[len(taps) * 95 // 100][0] <= PLAY_ANSWER, taps
+    assert checks[len(checks) * 95 // 100] <= PLAY_ANSWER, checks
+    assert checks[-1] <= TURN_HANDED, checks
+
+
+def shown(phone: Screen) -> dict[str, str]:
+    """The regions a phone shows (not the parts of past panels its script keeps aside: each
+    part of a panel shows within the panel)."""
+    within = {region for regions in phone.inside.values() for region in regions}
+    return {
+        region: fp
+        for region, fp in phone.fps.items()
+        if not region.startswith(STASHED) or region in within
+    }
 
 
 def test_a_phone_two_versions_behind_gets_the_whole_table_as_it_is(host):
@@ -161,7 +181,7 @@ def test_a_phone_two_versions_behind_gets_the_whole_table_as_it_is(host):
     head, regions = whole_view(late.client, table.pk)
     assert late.head.strip().replace(' hx-swap-oob="true"', "") == head.strip()
     fresh = {match[2]: match[3] for match in REGION.finditer("".join(regions.values()))}
-    assert late.fps == fresh
+    assert shown(late) == fresh
     whole = "".join(regions.values())
     for region, html in late.last().items():
         # Each region sent is drawn as a fresh phone draws it (what it holds that the phone
@@ -182,7 +202,9 @@ def test_a_phone_two_versions_behind_gets_the_whole_table_as_it_is(host):
     assert 'data-testid="conflict"' in text
     stale.take(response)
     _head, regions = whole_view(stale.client, table.pk)
-    assert stale.fps == {match[2]: match[3] for match in REGION.finditer("".join(regions.values()))}
+    assert shown(stale) == {
+        match[2]: match[3] for match in REGION.finditer("".join(regions.values()))
+    }
 
 
 def test_a_phone_that_says_nothing_of_what_it_shows_gets_every_region(host):
@@ -193,3 +215,16 @@ def test_a_phone_that_says_nothing_of_what_it_shows_gets_every_region(host):
     assert set(ids[:2]) == {"hob-map-a", "hob-map-b"} and ids[2:4] == ["hob-actions", "hob-tools"]
     assert len([i for i in ids if i.startswith("hob-hero-")]) == 6 and ids[-1] == "hob-dungeon"
     assert "hx-preserve" not in response.content.decode()
+
+
+def test_the_largest_screen_can_say_all_it_shows(rf):
+    """A phone says what it shows in one header; the largest screen (six heroes, 50 tiles in a
+    line, a row each, every part of the panel kept) still fits, or it would get the whole
+    view with every answer."""
+    ids = ["hob-map-a", "hob-map-b", "hob-drawing", "hob-tiles", "hob-lit", "hob-tokens"]
+    ids += ["hob-words", "hob-actions", "hob-tools", "hob-dungeon", *STASHED_IDS]
+    ids += [f"hob-{kind}-{seat}" for seat in range(1, 7) for kind in ("hero", "name")]
+    ids += [hexmap.row_id(r) for r in range(-51, 52)]
+    header = " ".join(f"{region}:0123456789ab" for region in ids)
+    request = rf.get("/", headers={SEEN_HEADER: header})
+    assert regions.seen(request) == dict.fromkeys(ids, "0123456789ab")

@@ -48,7 +48,7 @@ PLAY_TARGETS = (
 )
 HOB_TARGETS = (
     "main button, main .button, main input[type=text], main input[type=number], main select,"
-    " main summary, main a.hex-link, main .choice-row label, main label.check, header a,"
+    " main summary, main #hob-lit a, main .choice-row label, main label.check, header a,"
     " header button"
 )
 BV_TARGETS = (
@@ -322,12 +322,12 @@ def test_heroes_of_barcadia_one_turn_at_a_two_seat_table_in_traditional_chinese(
         hob_step(ana, ana.get_by_test_id("roll").click)
     first = Table.objects.get(pk=table.pk).state["turn"]["player"]
     active, other = (ana, bo) if first == "Ana" else (bo, ana)
-    expect(active.locator('a.hex-link[data-target="explore"]').first).to_be_visible()
+    expect(active.locator('#hob-lit a[data-target="explore"]').first).to_be_visible()
     screens.check(active, "hob-04-your-turn", names)
     screens.check(other, "hob-05-waiting", names)
 
     # Explore a lit hex: a level-1 monster, which any D20 beats.
-    active.locator('a.hex-link[data-target="explore"]').first.click()
+    active.locator('#hob-lit a[data-target="explore"]').first.click()
     form = active.get_by_test_id("explore-form")
     expect(form.locator("input[type=hidden][name=at]")).to_have_count(1)
     form.locator("input[name=kind][value=monster]").check()
@@ -340,7 +340,7 @@ def test_heroes_of_barcadia_one_turn_at_a_two_seat_table_in_traditional_chinese(
     expect(active.get_by_test_id("fight-words")).to_be_visible()
     screens.check(active, "hob-08-won", names)
     hob_step(active, active.get_by_test_id("end-turn").click)
-    expect(other.get_by_test_id("end-turn").or_(other.locator("a.hex-link")).first).to_be_visible(
+    expect(other.get_by_test_id("end-turn").or_(other.locator("#hob-lit a")).first).to_be_visible(
         timeout=5_000
     )
     screens.check(other, "hob-09-next-turn", names)

@@ -19,7 +19,13 @@ from django.utils.translation import gettext as _
 
 from tracker.core.i18n import say
 from tracker.rules import barcadia as engine
-from tracker.rules.barcadia.geometry import ORIGIN, START_HEXES, adjacent_places, place_of
+from tracker.rules.barcadia.geometry import (
+    ORIGIN,
+    START_HEXES,
+    adjacent_places,
+    neighbours,
+    place_of,
+)
 from tracker.rules.barcadia.geometry import text as hex_text
 
 SIZE = 28  # px from a hex's centre to a corner
@@ -116,8 +122,6 @@ class MapView:
     left: int = 0  # where the view box starts, in the dungeon's own pixels
     top: int = 0
     corners: str = CORNERS
-    centre_x: float = 0.0
-    centre_y: float = 0.0
     words: list[str] = field(default_factory=list)
 
     @property
@@ -236,14 +240,19 @@ def _add_targets(state: dict, hero: str, hexes: dict) -> None:
 
 def _layout(state: dict, hexes: list[Hex], me: tuple[str, ...]) -> MapView:
     # Hexes and heroes are placed where they are in the dungeon (the Starting Point's centre
-    # at 0,0), and the picture's view box frames the explored area: a hex keeps its drawing
-    # when the area grows, so a swap redraws only what changed on the map.
-    points = [centre((h.q, h.r)) for h in hexes]
+    # at 0,0) and the view box frames what is recorded with a ring of hexes around it:
+    # wherever a hero may be sent next is inside, so lighting hexes never moves the picture
+    # (only a tile turned up at the edge does), every phone frames the dungeon alike, and a
+    # swap redraws only what changed on the map.
+    placed = {(h.q, h.r) for h in hexes}
+    ring = {n for h in hexes if not h.css.startswith("unknown") for n in neighbours((h.q, h.r))}
+    points = [centre(at) for at in placed | ring]
     left = math.floor(min(x for x, _y in points) - WIDTH / 2 - MARGIN)
     top = math.floor(min(y for _x, y in points) - SIZE - MARGIN)
     right = max(x for x, _y in points) + WIDTH / 2 + MARGIN
     bottom = max(y for _x, y in points) + SIZE + MARGIN
-    for hex_, (x, y) in zip(hexes, points, strict=True):
+    for hex_ in hexes:
+        x, y = centre((hex_.q, hex_.r))
         hex_.x, hex_.y = round(x, 1), round(y, 1)
     hexes.sort(key=lambda h: (h.r, h.q))
     tokens = []
@@ -272,7 +281,6 @@ def _layout(state: dict, hexes: list[Hex], me: tuple[str, ...]) -> MapView:
                 active=name == active,
             )
         )
-    focus = next((t for t in tokens if t.me), None) or next((t for t in tokens if t.active), None)
     width, height = math.ceil(right - left), math.ceil(bottom - top)
     view = MapView(
         hexes=hexes,
@@ -282,9 +290,6 @@ def _layout(state: dict, hexes: list[Hex], me: tuple[str, ...]) -> MapView:
         view_box=f"{left} {top} {width} {height}",
         left=left,
         top=top,
-        # Where the frame scrolls to: the hero's place within the picture.
-        centre_x=focus.x - left if focus else width / 2,
-        centre_y=focus.y - top if focus else height / 2,
     )
     view.words = [h.words for h in hexes if h.words]
     return view
@@ -322,13 +327,14 @@ def _hex_markup(h: Hex) -> str:
 
 
 def _link_markup(h: Hex) -> str:
-    """A lit hex over its tile: the outline (lit, or dashed where nothing is recorded)."""
+    """A lit hex over its tile: its outline (dashed where nothing is recorded, ``u``; its
+    colour from what a tap on it does, the link's ``data-target``), a "?" where nothing is
+    recorded yet."""
     classes = h.css.split()
     unknown = classes[0] == "unknown"
-    css = "hex" + (" unknown" if unknown else "") + (" target" if "target" in classes else "")
-    css += " chosen" if h.chosen else ""
+    css = " ".join(word for word, on in (("u", unknown), ("chosen", h.chosen)) if on)
     x, y = _num(h.x), _num(h.y)
-    out = f'<use href="#hh" x="{x}" y="{y}" class="{css}"/>'
+    out = f'<use href="#hh" x="{x}" y="{y}"' + (f' class="{css}"' if css else "") + "/>"
     if unknown and h.top:
         out += f'<text x="{x}" y="{_num(h.top_y)}">{escape(h.top)}</text>'
     return out
@@ -369,17 +375,20 @@ def svg_parts(view: MapView, title: str) -> MapParts:
     for h in view.hexes:
         if h.css.split()[0] != "unknown":
             rows.setdefault(h.r, []).append(_hex_markup(h))
+    # Each part is drawn again on every phone whenever it changes: as few bytes as the
+    # stylesheet allows (a link's look comes from #hob-lit and its data-target, a token's from
+    # #hob-tokens and its seat's class).
     lit = "".join(
-        f'<a href="?at={h.at}#hob-actions" class="hex-link" aria-label="{escape(h.label)}" '
-        f'data-at="{h.at}" data-target="{h.target}">{_link_markup(h)}</a>'
+        f'<a href="?at={h.at}#hob-actions" aria-label="{escape(h.label)}" '
+        f'data-target="{h.target}">{_link_markup(h)}</a>'
         for h in view.links
     )
     tokens = []
     for t in view.tokens:
-        classes = f"token s{t.seat}" + (" me" if t.me else "") + (" active" if t.active else "")
+        classes = f"s{t.seat}" + (" me" if t.me else "") + (" active" if t.active else "")
         tokens.append(
-            f'<g class="{classes}"><circle cx="{_num(t.x)}" cy="{_num(t.y)}" r="8"/>'
-            f'<text x="{_num(t.x)}" y="{_num(t.text_y)}">{escape(t.initial)}</text></g>'
+            f'<circle class="{classes}" cx="{_num(t.x)}" cy="{_num(t.y)}" r="8"/>'
+            f'<text x="{_num(t.x)}" y="{_num(t.text_y)}">{escape(t.initial)}</text>'
         )
     return MapParts(opening, [(r, "".join(row)) for r, row in rows.items()], lit, "".join(tokens))
 

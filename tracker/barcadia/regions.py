@@ -10,10 +10,12 @@ request (header ``X-Hob-Seen``); an answer is the live head, then, as htmx out-o
 only the regions whose fingerprint differs. A request without fingerprints (an older page, a
 phone without the script) gets every region: the whole view.
 
-The fingerprints are of the content as a swap draws it: the folded "More", "Any modifiers?"
-and "the dungeon in words" are hashed with what they hold when opened, so that a region left in place never hides
-a change in them, and a page drawn whole (More inline, for phones without JavaScript) carries
-the same fingerprints as the swaps that follow it.
+The fingerprints are of the content as a swap draws it. The folded parts whose content is
+fetched when opened ("More", "Any modifiers?", the duel, "the dungeon in words") are hashed as
+drawn folded: their content is fetched anew each time one is opened (and, while open, after
+each change of the table unless something was typed in it), so a folded part left in place
+never shows an old content. A page drawn whole (its folded parts filled, for phones without
+JavaScript) carries the same fingerprints as the swaps that follow it.
 """
 
 from __future__ import annotations
@@ -33,18 +35,34 @@ TABLE = "barcadia/table.html"
 MAP = "barcadia/_map.html"
 DRAWING = "barcadia/_drawing.html"
 WORDS_BOX = "barcadia/_words_box.html"
-MORE = "barcadia/_more.html"
-WORDS = "barcadia/_words.html"
-MOD_ROWS = "barcadia/_mod_rows.html"
 MODS = "barcadia/_mods.html"
 FACE = "barcadia/_face.html"
 MORE_BOX = "barcadia/_more_box.html"
+TURN_END = "barcadia/_turn_end.html"
+LOOT = "barcadia/_loot.html"
+DUEL_BOX = "barcadia/_duel_box.html"
+HERO = "barcadia/_hero.html"
+HERO_NAME = "barcadia/_hero_name.html"
+# The parts of the actions panel kept from one panel to the next, by the start of their id
+# (a part drawn in several ways has an id for each: ending the turn before or after the action,
+# the loot cards playable now).
+HELD = (
+    ("hob-face", FACE),
+    ("hob-mods", MODS),
+    ("hob-duel", DUEL_BOX),
+    ("hob-end-", TURN_END),
+    ("hob-loot-", LOOT),
+    ("hob-more", MORE_BOX),
+)
+_ID = re.compile(r' id="(hob-[a-z0-9-]+)"')
 SEEN_HEADER = "X-Hob-Seen"
 # Not part of what a region shows: the token is new on every request, and the script sends
 # the newest version the phone holds with every form (see tracker/static/tracker/barcadia.js).
 _UNSEEN = re.compile(r'<input type="hidden" name="(?:csrfmiddlewaretoken|version)" value="[^"]*">')
 _SEEN_ITEM = re.compile(r"^(hob-[a-z0-9-]{1,24}):([0-9a-f]{12})$")
-LONGEST_SEEN = 1000
+# Room for every region of the largest screen: six heroes with their names, a dungeon of 50
+# tiles laid in one line (a row of tiles each), the map's parts and the panel's.
+LONGEST_SEEN = 6000
 
 
 @dataclass
@@ -72,6 +90,10 @@ class Region:
         if oob and self.svg:
             html = f"<template><svg>{html}</svg></template>"
         return mark_safe(html)  # noqa: S308 (ours, escaped where drawn)
+
+
+def _ids(html: str) -> list[str]:
+    return _ID.findall(html)
 
 
 def fingerprint(*parts: str) -> str:
@@ -137,7 +159,7 @@ def draw(request: HttpRequest, context: dict) -> list[Region]:
         row.within = tiles.id
     box = _render(WORDS_BOX, lazy, request)
     box_inline = _render(WORDS_BOX, context, request) if inline else box
-    words = Region("hob-words", box_inline, fingerprint(box, _render(WORDS, lazy, request)))
+    words = Region("hob-words", box_inline, fingerprint(box))
     frame = _render(MAP, {**lazy, "drawing": "", "words": ""}, request)
     slot = _render(MAP, {**context, "drawing": drawn.marked(), "words": words.marked()}, request)
     here, there = ("a", "b") if screen.my_turn else ("b", "a")
@@ -150,23 +172,21 @@ def draw(request: HttpRequest, context: dict) -> list[Region]:
     # before that one is emptied (see changed()).
     regions += [placed, *inner, empty]
     # Within the actions panel, the parts that stay the same from one panel to the next (the
-    # tile's face to type, "Any modifiers?", "More") are regions of their own: a panel drawn
-    # anew keeps the phone's (with what was typed in them).
+    # tile's face to type, "Any modifiers?", ending the turn, the loot cards, "More") are
+    # regions of their own: a panel drawn anew keeps the phone's (with what was typed in
+    # them), and the page's script keeps those a panel leaves out for the next one that has
+    # them (tracker/static/tracker/barcadia.js).
     actions = _render(f"{TABLE}#actions", lazy, request)
     shown_actions = _render(f"{TABLE}#actions", context, request) if inline else actions
     held = []
-    for id_, name, *hidden in (
-        ("hob-face", FACE),
-        ("hob-mods", MODS, MOD_ROWS),
-        ("hob-more", MORE_BOX, MORE),
-    ):
-        if f'id="{id_}"' not in actions:
+    for id_, name in HELD:
+        id_ = next((found for found in _ids(actions) if found.startswith(id_)), "")
+        if not id_:
             continue
         part = _render(name, lazy, request)
         if part not in actions:
             continue
-        inside = [_render(more, lazy, request) for more in hidden]
-        region = Region(id_, part, fingerprint(part, *inside), within="hob-actions")
+        region = Region(id_, part, fingerprint(part), within="hob-actions")
         actions = actions.replace(part, "", 1)
         drawn_part = _render(name, context, request) if inline else part
         if drawn_part in shown_actions:
@@ -176,12 +196,29 @@ def draw(request: HttpRequest, context: dict) -> list[Region]:
     regions.append(Region("hob-actions", shown_actions, fingerprint(actions)))
     regions += held
     add("hob-tools", _render("barcadia/_tools.html", lazy, request))
+    # A hero's row holds their name line (with whose turn it is) as a region of its own.
     for hero in screen.heroes:
-        add(
-            f"hob-hero-{hero.seat}", _render("barcadia/_hero.html", {**lazy, "hero": hero}, request)
-        )
+        hero_context = {**lazy, "hero": hero}
+        row = _render(HERO, hero_context, request)
+        name_html = _render(HERO_NAME, hero_context, request)
+        name = Region(f"hob-name-{hero.seat}", name_html, fingerprint(name_html))
+        name.within = f"hob-hero-{hero.seat}"
+        bare_row = row.replace(name_html, "", 1)
+        row = row.replace(name_html, name.marked(), 1)
+        regions += [Region(name.within, row, fingerprint(bare_row)), name]
     add("hob-dungeon", _render("barcadia/_dungeon.html", lazy, request))
     return regions
+
+
+def kept_aside(request: HttpRequest, context: dict, regions: list[Region]) -> SafeString:
+    """What the page keeps aside, hidden, for the panels to come (the tile's face to type, on
+    a phone that plays a hero): a panel that needs it then gets a stand-in for the phone's
+    own, the first time as every time after (see tracker/static/tracker/barcadia.js)."""
+    if not context["screen"].my_heroes or any(region.id == "hob-face" for region in regions):
+        return mark_safe("")
+    lazy = {**context, "more_inline": False, "csrf_token": get_token(request)}
+    face = _render(FACE, lazy, request)
+    return Region("hob-face", face, fingerprint(face)).marked()
 
 
 def board(regions: list[Region]) -> dict:

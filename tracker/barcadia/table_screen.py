@@ -578,10 +578,9 @@ class TableScreen:
 
     @property
     def map_title(self) -> str:
-        """The map's title for this phone (it says a lit hex may be tapped)."""
-        if self.map.links:
-            return _("Dungeon map: tap a lit hex to explore it or move there")
-        return _("Dungeon map")
+        """The map's title: the same on every phone and turn (it is part of the drawing, which
+        a swap then leaves in place)."""
+        return _("Dungeon map: on your turn, tap a lit hex to explore it or move there")
 
     @property
     def map_svg(self):

@@ -40,6 +40,7 @@ REFUSED = "barcadia/refused.html"
 MORE = "barcadia/_more.html"
 WORDS = "barcadia/_words.html"
 MOD_ROWS = "barcadia/_mod_rows.html"
+DUEL = "barcadia/_duel.html"
 # The app's D20: a die rolled by the view, never by the engine (the log keeps the result).
 _DIE = random.SystemRandom()
 PLAYABLE = set(ACTION_TYPES) - {"set_up_table"}
@@ -76,7 +77,11 @@ def _swap(request: HttpRequest, screen: TableScreen) -> HttpResponse:
 def _page(request: HttpRequest, screen: TableScreen, status: int = 200, **extra) -> HttpResponse:
     """The whole page, its regions marked with their fingerprints."""
     context = _context(request, screen, **extra)
-    context["board"] = regions.board(regions.draw(request, context))
+    drawn = regions.draw(request, context)
+    context["board"] = {
+        **regions.board(drawn),
+        "aside": regions.kept_aside(request, context, drawn),
+    }
     return render(request, TEMPLATE, context, status=status)
 
 
@@ -132,6 +137,8 @@ def table_page(request: HttpRequest, table: int) -> HttpResponse:
         return render(request, WORDS, _context(request, screen))
     if request.htmx and part == "mods":
         return render(request, MOD_ROWS, _context(request, screen))
+    if request.htmx and part == "duel":
+        return render(request, DUEL, _context(request, screen))
     # The host's page carries the seats' join links as QR codes (open while one is free and
     # the order is being rolled: friends are still sitting down).
     rows = seat_rows(request, access.record) if access.is_owner else []

@@ -9,11 +9,16 @@
   // Keep this phone's hero (or the active one) in the middle of the map when it moves.
   function centreMap() {
     document.querySelectorAll(".hob-map-frame").forEach(function (frame) {
-      var where = frame.dataset.cx + "," + frame.dataset.cy;
+      var svg = frame.querySelector("svg");
+      var token = frame.querySelector("#hob-tokens circle.me") ||
+        frame.querySelector("#hob-tokens circle.active");
+      if (!svg || !token) return;
+      var box = svg.viewBox.baseVal;
+      var x = Number(token.getAttribute("cx")) - box.x;
+      var y = Number(token.getAttribute("cy")) - box.y;
+      var where = x + "," + y;
       if (where === centred) return;
       centred = where;
-      var x = Number(frame.dataset.cx || 0);
-      var y = Number(frame.dataset.cy || 0);
       frame.scrollLeft = Math.max(0, x - frame.clientWidth / 2);
       frame.scrollTop = Math.max(0, y - frame.clientHeight / 2);
     });
@@ -50,10 +55,11 @@
 
   // A tap on a lit hex: fetch the actions panel for it instead of loading the page again.
   document.addEventListener("click", function (event) {
-    var link = event.target.closest && event.target.closest("a.hex-link");
+    var link = event.target.closest && event.target.closest("#hob-lit a");
     if (!link || !window.htmx) return;
     event.preventDefault();
-    var url = window.location.pathname + "?part=actions&at=" + encodeURIComponent(link.dataset.at);
+    var at = new URLSearchParams((link.getAttribute("href") || "").split("#")[0].slice(1)).get("at") || "";
+    var url = window.location.pathname + "?part=actions&at=" + encodeURIComponent(at);
     asked = { path: url, posted: posted, version: tableVersion() };
     window.htmx.ajax("GET", url, { target: "#hob-actions", swap: "outerHTML" }).then(function () {
       var panel = document.getElementById("hob-actions");
@@ -77,6 +83,40 @@
     if (!document.hidden && live && window.htmx) window.htmx.trigger(live, "hob-wake");
   });
 
+  // A folded part of the table ("More", "Any modifiers?", the duel, the dungeon in words)
+  // fetches what it holds each time it is opened, and again while open after the table
+  // changed, unless something was typed in it: what it shows is never older than the table.
+  function typedIn(box) {
+    var typed = false;
+    box.querySelectorAll("input, select, textarea").forEach(function (field) {
+      if (field.type === "radio" || field.type === "checkbox") {
+        typed = typed || field.checked !== field.defaultChecked;
+      } else if (field.tagName === "SELECT") {
+        Array.prototype.forEach.call(field.options, function (option) {
+          typed = typed || option.selected !== option.defaultSelected;
+        });
+      } else if (field.type !== "hidden") {
+        typed = typed || field.value !== field.defaultValue;
+      }
+    });
+    return typed;
+  }
+  function fill(box) {
+    var body = box.querySelector(".lazy-body");
+    if (!body || !window.htmx) return;
+    box.dataset.filled = tableVersion();
+    window.htmx.ajax("GET", box.dataset.lazy, { target: body, swap: "innerHTML" });
+  }
+  document.addEventListener("toggle", function (event) {
+    var box = event.target;
+    if (box.matches && box.matches("details[data-lazy]") && box.open) fill(box);
+  }, true);
+  document.addEventListener("htmx:afterSettle", function () {
+    document.querySelectorAll(".hob details[data-lazy][open]").forEach(function (box) {
+      if (box.dataset.filled !== tableVersion() && !typedIn(box)) fill(box);
+    });
+  });
+
   // Each request from the table says what this phone shows: the fingerprint of each region
   // (the answer then carries only the regions that differ), and, with a form, the newest
   // version the phone holds. A form left in place by an answer is the same as the one the
@@ -91,6 +131,12 @@
     document.querySelectorAll(".hob [data-fp]").forEach(function (region) {
       seen.push(region.id + ":" + region.dataset.fp);
     });
+    var aside = document.getElementById("hob-stash");
+    if (aside && aside.content) {
+      aside.content.querySelectorAll("[data-fp]").forEach(function (part) {
+        seen.push(part.id + ":" + part.dataset.fp);
+      });
+    }
     event.detail.headers["X-Hob-Seen"] = seen.join(" ");
     var data = event.detail.formData;
     var held = Number(live.dataset.version);
@@ -120,6 +166,70 @@
     window.htmx.swap(target, event.detail.serverResponse, {
       swapStyle: "outerHTML", swapDelay: 0, settleDelay: 20
     });
+  });
+
+  // The parts of the actions panel that stay the same from one panel to the next (regions
+  // within #hob-actions: tracker.barcadia.regions) are kept aside when a panel leaves them
+  // out, in a <template> (out of the page: nothing finds them there), so that the next panel
+  // that has them asks for none of their markup again: the server sends a stand-in, which
+  // the part kept aside takes the place of. They are kept as drawn: what was typed in them
+  // is cleared, a folded part folded again.
+  function stash() {
+    var box = document.getElementById("hob-stash");
+    var table = document.querySelector(".hob");
+    if (!box && table) {
+      box = document.createElement("template");
+      box.id = "hob-stash";
+      table.appendChild(box);
+    }
+    return box;
+  }
+  function cleared(part) {
+    part.querySelectorAll("input, select, textarea").forEach(function (box) {
+      if (box.type === "radio" || box.type === "checkbox") {
+        box.checked = box.defaultChecked;
+      } else if (box.tagName === "SELECT") {
+        Array.prototype.forEach.call(box.options, function (option) {
+          option.selected = option.defaultSelected;
+        });
+      } else if (box.type !== "hidden") {
+        box.value = box.defaultValue;
+      }
+    });
+    if (part.tagName === "DETAILS") part.open = false;
+    part.querySelectorAll("details[open]").forEach(function (folded) { folded.open = false; });
+    return part;
+  }
+  function keepLeftOut(panel, incoming) {
+    var box = stash();
+    if (!box) return;
+    var kept = box.content;
+    incoming.querySelectorAll("[id]").forEach(function (there) {
+      var part = kept.getElementById(there.id);
+      if (!part) return;
+      // A stand-in for a part kept aside takes it back; a part drawn anew replaces it.
+      if (there.hasAttribute("hx-preserve") && !panel.querySelector("#" + there.id)) {
+        there.replaceWith(part);
+      } else {
+        part.remove();
+      }
+    });
+    panel.querySelectorAll("[data-fp][id]").forEach(function (part) {
+      if (!incoming.querySelector("#" + part.id)) kept.appendChild(cleared(part));
+    });
+  }
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var target = event.detail.target;
+    if (target && target.id === "hob-actions" && event.detail.fragment) {
+      keepLeftOut(target, event.detail.fragment);
+    }
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    if (!event.detail.shouldSwap || !target || target.id !== "hob-actions") return;
+    var incoming = document.createElement("template");
+    incoming.innerHTML = event.detail.serverResponse;
+    keepLeftOut(target, incoming.content);
   });
 
   // Typing in a form when another phone changes the table: what was typed or chosen comes
