@@ -86,20 +86,24 @@
   // A folded part of the table ("More", "Any modifiers?", the duel, the dungeon in words)
   // fetches what it holds each time it is opened, and again while open after the table
   // changed, unless something was typed in it: what it shows is never older than the table.
-  function typedIn(box) {
-    var typed = false;
+  // Whether a field in `box` differs from how it was drawn; with `mend`, each is put back.
+  function edited(box, mend) {
+    var changed = false;
     box.querySelectorAll("input, select, textarea").forEach(function (field) {
       if (field.type === "radio" || field.type === "checkbox") {
-        typed = typed || field.checked !== field.defaultChecked;
+        changed = changed || field.checked !== field.defaultChecked;
+        if (mend) field.checked = field.defaultChecked;
       } else if (field.tagName === "SELECT") {
         Array.prototype.forEach.call(field.options, function (option) {
-          typed = typed || option.selected !== option.defaultSelected;
+          changed = changed || option.selected !== option.defaultSelected;
+          if (mend) option.selected = option.defaultSelected;
         });
       } else if (field.type !== "hidden") {
-        typed = typed || field.value !== field.defaultValue;
+        changed = changed || field.value !== field.defaultValue;
+        if (mend) field.value = field.defaultValue;
       }
     });
-    return typed;
+    return changed;
   }
   function fill(box) {
     var body = box.querySelector(".lazy-body");
@@ -113,7 +117,7 @@
   }, true);
   document.addEventListener("htmx:afterSettle", function () {
     document.querySelectorAll(".hob details[data-lazy][open]").forEach(function (box) {
-      if (box.dataset.filled !== tableVersion() && !typedIn(box)) fill(box);
+      if (box.dataset.filled !== tableVersion() && !edited(box, false)) fill(box);
     });
   });
 
@@ -185,17 +189,7 @@
     return box;
   }
   function cleared(part) {
-    part.querySelectorAll("input, select, textarea").forEach(function (box) {
-      if (box.type === "radio" || box.type === "checkbox") {
-        box.checked = box.defaultChecked;
-      } else if (box.tagName === "SELECT") {
-        Array.prototype.forEach.call(box.options, function (option) {
-          option.selected = option.defaultSelected;
-        });
-      } else if (box.type !== "hidden") {
-        box.value = box.defaultValue;
-      }
-    });
+    edited(part, true);
     if (part.tagName === "DETAILS") part.open = false;
     part.querySelectorAll("details[open]").forEach(function (folded) { folded.open = false; });
     return part;
