@@ -549,3 +549,30 @@ def test_hob_a_hex_panel_that_comes_while_a_move_is_on_its_way_leaves_one_screen
     one_screen(ana, at="Starting Point", after=before)
     expect(ana.locator("#hob-explore-title")).to_have_count(0)
     assert table.log_entries.count() == len(SO_FAR) + 2
+
+
+def test_hob_parts_kept_aside_between_panels_come_back_whole(live_server, host, phones):
+    """A phone keeps the parts of its actions panel (the tile's face, ending the turn, the loot
+    cards, the duel…) aside while a panel leaves them out, and takes them back when the next
+    one has them: after a fight, three turns handed on and a duel, its panel reads exactly as
+    the same panel drawn whole on a reload."""
+    table = table_so_far(host, ORDER)
+    at = seated(live_server, table, phones)
+    ana, bo, cy = at["Ana"], at["Bo"], at["Cy"]
+    explore_by_tap(ana, "0,-2", "Monster", Level=9, **{"Damage or attack (HP)": 20})
+    roll(ana, "Roll against the monster", **{"Ana's D20": 15})
+    end_turn(ana)
+    for friend in (bo, cy):
+        expect(friend.get_by_role("heading", name="Your turn")).to_be_visible(timeout=3000)
+        friend.get_by_text("End the turn without an action?").click()
+        end_turn(friend)
+    expect(ana.get_by_role("heading", name="Your turn")).to_be_visible(timeout=3000)
+    ana.get_by_text("Duel a neighbour (before your action)").click()
+    ana.get_by_test_id("duel").get_by_label("Bo", exact=True).check()
+    roll(ana, "Duel", **{"Ana's D20": 17, "Their D20": 4})
+    expect(ana.get_by_test_id("fight-words")).to_have_text("17 against 4: you win")
+    swapped = " ".join(ana.locator("#hob-actions").inner_text().split())  # as it reads
+    assert "What did you turn up?" in swapped and "Play a during-your-turn card" in swapped
+    ana.reload()
+    expect(ana.get_by_test_id("fight-words")).to_have_text("17 against 4: you win")
+    assert " ".join(ana.locator("#hob-actions").inner_text().split()) == swapped

@@ -200,7 +200,7 @@
     var kept = box.content;
     incoming.querySelectorAll("[id]").forEach(function (there) {
       var part = kept.getElementById(there.id);
-      if (!part) return;
+      if (!part || part.parentNode !== kept) return;  // a part kept, not something within one
       // A stand-in for a part kept aside takes it back; a part drawn anew replaces it.
       if (there.hasAttribute("hx-preserve") && !panel.querySelector("#" + there.id)) {
         there.replaceWith(part);
