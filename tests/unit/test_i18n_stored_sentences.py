@@ -67,7 +67,7 @@ def test_english_stays_english_and_names_stay_names():
 
 
 def test_sentences_of_a_notice_join_as_each_language_writes_them():
-    from tracker.card_rpg.views.play import _sentences
+    from tracker.core.i18n import sentences as _sentences
 
     assert _sentences(["The app turned the 2♥.", "It dealt 7 cards."]) == (
         "The app turned the 2♥. It dealt 7 cards."
@@ -75,3 +75,18 @@ def test_sentences_of_a_notice_join_as_each_language_writes_them():
     assert (
         _sentences(["App 翻開了 2♥。", "App 發了 7 張牌。"]) == "App 翻開了 2♥。App 發了 7 張牌。"
     )
+
+
+def test_a_list_of_names_or_cards_reads_as_each_language_writes_it():
+    from django.template import Context, Template
+
+    from tracker.core.i18n import listing
+
+    with override("en"):
+        assert listing(["Ana", "Bo", "Cy"]) == "Ana, Bo, Cy"
+    with override("zh-hant"):
+        assert listing(["Ana", "Bo", "Cy"]) == "Ana、Bo、Cy"
+        page = Template("{% load say %}{{ heroes|listing }}").render(
+            Context({"heroes": ["A", "B"]})
+        )
+        assert page == "A、B"

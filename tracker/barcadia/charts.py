@@ -16,6 +16,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from pygal.style import Style
 
+from tracker.core.i18n import listing
+
 WIDTH, HEIGHT = 360, 260
 MOST_POINTS = 30
 
@@ -91,7 +93,7 @@ def health_over_turns(
     if len(turns):
         summary = _("After turn %(turn)s: %(standing)s.") % {
             "turn": turns[-1][0],
-            "standing": ", ".join(f"{hero} {turns[-1][1].get(hero, 0)} HP" for hero in heroes),
+            "standing": listing(f"{hero} {turns[-1][1].get(hero, 0)} HP" for hero in heroes),
         }
     else:
         summary = _("No turn has ended yet: every cup is full.")

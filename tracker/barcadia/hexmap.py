@@ -17,7 +17,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from tracker.core.i18n import say
+from tracker.core.i18n import listing, say
 from tracker.rules import barcadia as engine
 from tracker.rules.barcadia.geometry import (
     ORIGIN,
@@ -164,9 +164,7 @@ def _tile_words(tile: dict) -> str:
     if tile["traps"]:
         text += " · " + _("traps: %(count)s") % {"count": tile["traps"]}
     if tile["power_ups"]:
-        text += " · " + _("power-ups lying here: %(cards)s") % {
-            "cards": ", ".join(tile["power_ups"])
-        }
+        text += " · " + _("power-ups lying here: %(cards)s") % {"cards": listing(tile["power_ups"])}
     return text
 
 

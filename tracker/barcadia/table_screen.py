@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from tracker.barcadia import forms, hexmap
 from tracker.barcadia.models import Table
-from tracker.core.i18n import say
+from tracker.core.i18n import say, sentences
 from tracker.rules import barcadia as engine
 from tracker.rules.barcadia.awaiting import describe
 from tracker.rules.barcadia.geometry import text as hex_text
@@ -256,6 +256,22 @@ class TableScreen:
     @property
     def dungeon(self) -> dict | None:
         return self.state["dungeon"]
+
+    @property
+    def dungeon_line(self) -> str:
+        """How much of the dungeon is turned up, and where the Drink Hoard is."""
+        dungeon = self.dungeon
+        counted = _("Dungeon: %(recorded)s of %(size)s tiles turned up.") % {
+            "recorded": dungeon["recorded"],
+            "size": dungeon["size"],
+        }
+        if dungeon["hoard"]:
+            hoard = _("The Drink Hoard is at [%(at)s].") % {
+                "at": ", ".join(str(n) for n in dungeon["hoard"])
+            }
+        else:
+            hoard = _("The Drink Hoard is not found yet.")
+        return sentences([counted, hoard])
 
     @property
     def small_dungeon(self) -> bool:

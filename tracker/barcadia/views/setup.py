@@ -22,6 +22,7 @@ from tracker.barcadia.seat_cards import seat_rows
 from tracker.barcadia.table_screen import TableScreen
 from tracker.barcadia.views.table import table_access
 from tracker.core import seats
+from tracker.core.i18n import listing
 from tracker.rules.barcadia.ruleset import CHOICES, DEFAULTS, FULL_HP_CHOICES, RULES
 from tracker.rules.errors import RuleError
 
@@ -136,7 +137,7 @@ def table_create(request: HttpRequest) -> HttpResponse:
         for option, value in posted.items():
             ruleset[option] = int(value) if option == "full_hp" and value.isdigit() else value
         name = _short(post, "name") or _("Table of %(heroes)s") % {
-            "heroes": ", ".join(p["name"] for p in players)
+            "heroes": listing(p["name"] for p in players)
         }
         try:
             table = services.table_create(

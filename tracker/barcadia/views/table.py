@@ -30,7 +30,7 @@ from tracker.barcadia.game import GAME
 from tracker.barcadia.seat_cards import seat_rows
 from tracker.barcadia.table_screen import TableScreen
 from tracker.core import seats
-from tracker.core.i18n import say
+from tracker.core.i18n import listing, say, sentences
 from tracker.rules.barcadia import ACTION_TYPES, describe_action
 from tracker.rules.errors import RuleError
 
@@ -176,7 +176,7 @@ def _live(request: HttpRequest, table: int) -> HttpResponse:
 def _forbidden(request: HttpRequest, access, hero: str) -> HttpResponse:
     """One seat can't act for another: 403 with words (htmx gets them in its region)."""
     screen = TableScreen(access)
-    mine = ", ".join(screen.my_heroes)
+    mine = listing(screen.my_heroes)
     if mine:
         words = _(
             "This phone sits as %(mine)s: it can't act for %(hero)s. Only %(hero)s's phone can."
@@ -195,11 +195,10 @@ def _forbidden(request: HttpRequest, access, hero: str) -> HttpResponse:
 
 def _notice(dice: forms.Dice) -> str:
     """The app's dice said back: "The app rolled 14 for Ana." """
-    parts = [
+    return sentences(
         _("The app's D20 rolled %(roll)s for %(hero)s.") % {"roll": roll, "hero": hero}
         for hero, roll in dice.by_app
-    ]
-    return " ".join(parts)
+    )
 
 
 @never_cache

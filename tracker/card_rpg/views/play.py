@@ -34,7 +34,7 @@ from tracker.card_rpg.play_screen import (
     app_did,
 )
 from tracker.core import services as core
-from tracker.core.i18n import say
+from tracker.core.i18n import say, sentences
 from tracker.core.services import KEEP_TABLE_STATE
 from tracker.rules import RuleError, VirtualTable, legal_action_types
 from tracker.rules.cards import DECK, RANKS
@@ -279,7 +279,7 @@ def _apply(
     told = [steps[0]]
     if by_app and steps[0].action["type"] == "note_hand" and len(steps) > 1:
         told.append(steps[1])
-    notice = _sentences(text for text in (_notice(step, by_app=by_app) for step in told) if text)
+    notice = sentences(text for text in (_notice(step, by_app=by_app) for step in told) if text)
     screen = _screen(
         character,
         recent=[step.action for step in reversed(steps)],
@@ -584,11 +584,3 @@ def discard_pile(request: HttpRequest, pk: int) -> HttpResponse:
     character = _character(request, pk)
     screen = _screen(character)
     return render(request, "card_rpg/play/discard.html", _context(request, character, screen))
-
-
-def _sentences(texts) -> str:
-    """Sentences one after another: a space after English ones, none after a Chinese 。！？."""
-    joined = ""
-    for text in texts:
-        joined += ("" if not joined or joined.endswith(("。", "！", "？")) else " ") + text
-    return joined
