@@ -71,7 +71,8 @@ class Screen:
         self.answer = text
         self.version = int(VERSION.match(text.lstrip())[1])
         starts = list(OOB.finditer(text))
-        self.head = text[: starts[0].start()] if starts else text
+        head = text[: starts[0].start()] if starts else text
+        self.head = head.rstrip().removesuffix("<template><svg>")  # a picture's group comes first
         # Kept anywhere in the answer (a stand-in keeps the phone's own, with what that
         # holds, wherever it was: the map moving to its other slot keeps its drawing).
         kept_anywhere = {inner[1] for inner in KEPT.finditer(text)}

@@ -554,8 +554,8 @@ def test_hob_a_hex_panel_that_comes_while_a_move_is_on_its_way_leaves_one_screen
 def test_hob_parts_kept_aside_between_panels_come_back_whole(live_server, host, phones):
     """A phone keeps the parts of its actions panel (the tile's face, ending the turn, the loot
     cards, the duel…) aside while a panel leaves them out, and takes them back when the next
-    one has them: after a fight, three turns handed on and a duel, its panel reads exactly as
-    the same panel drawn whole on a reload."""
+    one has them: after a fight, three turns handed on and a duel tied then won, its panel
+    reads exactly as the same panel drawn whole on a reload."""
     table = table_so_far(host, ORDER)
     at = seated(live_server, table, phones)
     ana, bo, cy = at["Ana"], at["Bo"], at["Cy"]
@@ -569,10 +569,27 @@ def test_hob_parts_kept_aside_between_panels_come_back_whole(live_server, host, 
     expect(ana.get_by_role("heading", name="Your turn")).to_be_visible(timeout=3000)
     ana.get_by_text("Duel a neighbour (before your action)").click()
     ana.get_by_test_id("duel").get_by_label("Bo", exact=True).check()
-    roll(ana, "Duel", **{"Ana's D20": 17, "Their D20": 4})
+    roll(ana, "Duel", **{"Ana's D20": 8, "Their D20": 8})
+    # The tie's panel has its own "Any modifiers?" (the duel's box was not taken for it).
+    expect(ana.locator("#hob-mods summary")).to_have_text("Any modifiers?")
+    roll(ana, "Roll the duel again", **{"Ana's D20": 17, "Bo's D20": 4})
     expect(ana.get_by_test_id("fight-words")).to_have_text("17 against 4: you win")
     swapped = " ".join(ana.locator("#hob-actions").inner_text().split())  # as it reads
     assert "What did you turn up?" in swapped and "Play a during-your-turn card" in swapped
     ana.reload()
     expect(ana.get_by_test_id("fight-words")).to_have_text("17 against 4: you win")
     assert " ".join(ana.locator("#hob-actions").inner_text().split()) == swapped
+
+
+def test_hob_a_form_kept_on_screen_is_cleared_once_its_action_is_taken(live_server, host, phones):
+    """The loot cards stay on the panel from one tap to the next: "It gives me one more action"
+    ticked for one card is not ticked again for the next (the action was taken)."""
+    table = table_so_far(host, ORDER)
+    ana = seated(live_server, table, phones)["Ana"]
+    loot = ana.get_by_test_id("play-loot")
+    extra = loot.get_by_label("It gives me one more action (HT-17)")
+    extra.check()
+    step(ana, loot.get_by_role("button", name="Play a during-your-turn card").click)
+    expect(ana.get_by_test_id("last")).to_contain_text("Ana played a loot card")
+    expect(extra).not_to_be_checked()
+    assert table.log_entries.order_by("-pk").first().action.get("extra_action") is True

@@ -187,7 +187,9 @@ def draw(request: HttpRequest, context: dict) -> list[Region]:
         if part not in actions:
             continue
         region = Region(id_, part, fingerprint(part), within="hob-actions")
-        actions = actions.replace(part, "", 1)
+        # The panel's fingerprint keeps which part stands where: a panel holding another
+        # part (the loot cards playable between turns, not now) is a panel drawn anew.
+        actions = actions.replace(part, f"<{id_}>", 1)
         drawn_part = _render(name, context, request) if inline else part
         if drawn_part in shown_actions:
             region.html = drawn_part

@@ -24,9 +24,12 @@
     });
   }
 
-  // Forms of the table posted so far, and those still on their way.
+  // Forms of the table posted so far, and those still on their way. A form that stays on the
+  // screen after its action was taken (a part kept from one panel to the next: the loot
+  // cards) is cleared for the next tap; one whose action was refused keeps what was typed.
   var posted = 0;
   var posting = new Set();
+  var lastPost = null;
   document.addEventListener("htmx:beforeRequest", function (event) {
     var elt = event.detail.elt;
     var xhr = event.detail.xhr;
@@ -34,6 +37,15 @@
     posted += 1;
     posting.add(xhr);
     xhr.addEventListener("loadend", function () { posting.delete(xhr); });
+    lastPost = { form: elt.closest("form") || elt, version: Number(tableVersion()) };
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!lastPost || posting.size > 0) return;
+    var done = lastPost;
+    lastPost = null;
+    if (Number(tableVersion()) > done.version && document.body.contains(done.form)) {
+      edited(done.form, true);
+    }
   });
 
   // The panel asked for by a tap on the map. It was drawn from the table as it stood then, so
