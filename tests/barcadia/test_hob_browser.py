@@ -269,6 +269,7 @@ def test_explore_a_monster_and_win_lose_a_fight_and_a_team_battle(live_server, h
     expect(bo.get_by_test_id("last")).to_contain_text(
         "Ana beat the level-12 monster: 14 + 2 = 16 ≥ 12", timeout=LIVE_WITHIN * 1000
     )
+    expect(ana.get_by_role("heading", name="A power-up to take")).to_be_visible()
     ana.get_by_label("The power-up's name").fill("Lucky Mug")
     step(ana, ana.get_by_role("button", name="Take it").click)
     expect(ana.locator('[data-hero="Ana"] [data-testid="power-ups"]')).to_have_text(
@@ -430,7 +431,7 @@ def test_a_death_drops_power_ups_a_fourth_is_discarded_the_hoard_and_the_win(
             timeout=LIVE_WITHIN * 1000,
         )
         expect(death).to_contain_text("Power-ups left in the room: Quick Feet, Foam Shield.")
-        expect(death).to_contain_text("Keep 1 loot card; discard the rest.")
+        expect(death).to_contain_text("Cy keeps 1 loot card and discards the rest.")
     expect(cy.locator('[data-hero="Cy"] [data-testid="hp"]')).to_have_text("100 / 100 HP · 1 death")
     expect(cy.locator('[data-testid="map"] .mark')).to_contain_text(["★1", "★2"])
     check(cy)

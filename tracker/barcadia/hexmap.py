@@ -160,7 +160,7 @@ def _tile_words(tile: dict) -> str:
     elif tile.get("taken"):
         text = _("%(at)s: %(face)s, taken") % {"at": at, "face": face}
     else:
-        text = f"{at}: {face}"
+        text = _("%(at)s: %(face)s") % {"at": at, "face": face}
     if tile["traps"]:
         text += " · " + _("traps: %(count)s") % {"count": tile["traps"]}
     if tile["power_ups"]:

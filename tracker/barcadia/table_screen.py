@@ -324,6 +324,7 @@ class TableScreen:
                 "dropped": event["data"].get("dropped") or [],
                 "at_start": event["data"].get("at") == [0, 0],
                 "loot_kept": event["data"].get("loot_kept", 0),
+                "hero": event.get("hero", ""),
             }
             for event in (self.table.projection or {}).get("new", [])
             if event["kind"] == "death"
