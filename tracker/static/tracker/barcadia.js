@@ -29,7 +29,6 @@
   // cards) is cleared for the next tap; one whose action was refused keeps what was typed.
   var posted = 0;
   var posting = new Set();
-  var lastPost = null;
   document.addEventListener("htmx:beforeRequest", function (event) {
     var elt = event.detail.elt;
     var xhr = event.detail.xhr;
@@ -37,12 +36,12 @@
     posted += 1;
     posting.add(xhr);
     xhr.addEventListener("loadend", function () { posting.delete(xhr); });
-    lastPost = { form: elt.closest("form") || elt, version: Number(tableVersion()) };
+    xhr.hobPosted = { form: elt.closest("form") || elt, version: Number(tableVersion()) };
   });
-  document.addEventListener("htmx:afterSettle", function () {
-    if (!lastPost || posting.size > 0) return;
-    var done = lastPost;
-    lastPost = null;
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var done = event.detail && event.detail.xhr && event.detail.xhr.hobPosted;
+    if (!done || done.cleared) return;
+    done.cleared = true;
     if (Number(tableVersion()) > done.version && document.body.contains(done.form)) {
       edited(done.form, true);
     }
@@ -244,6 +243,9 @@
   document.addEventListener("htmx:beforeSwap", function (event) {
     var target = event.detail.target;
     if (!target || target.id !== "hob-live" || event.detail.requestConfig.verb !== "get") return;
+    // Nothing to bring back when nothing is swapped (a check answered 204, an answer dropped):
+    // left waiting, it would bring old values back into the next answer's forms.
+    if (!event.detail.shouldSwap) return;
     var active = document.activeElement;
     var table = target.closest(".hob");
     if (!active || !table || !table.contains(active) || !active.form) return;
