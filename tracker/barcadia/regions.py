@@ -128,9 +128,8 @@ def draw(request: HttpRequest, context: dict) -> list[Region]:
     lazy = {**context, "more_inline": False}
     regions = []
 
-    def add(id_: str, lazy_html: str, *hidden: str, inline_html: str | None = None) -> None:
-        html = inline_html if inline and inline_html is not None else lazy_html
-        regions.append(Region(id_, html, fingerprint(lazy_html, *hidden)))
+    def add(id_: str, html: str) -> None:
+        regions.append(Region(id_, html, fingerprint(html)))
 
     # The map's drawing and its words are regions within the map's slot: a change redraws
     # only what it changed, and the slot itself (the map's frame) moves with this phone's turn.
@@ -213,7 +212,7 @@ def draw(request: HttpRequest, context: dict) -> list[Region]:
 
 
 def kept_aside(request: HttpRequest, context: dict, regions: list[Region]) -> SafeString:
-    """What the page keeps aside, hidden, for the panels to come (the tile's face to type, on
+    """What the page keeps aside, out of sight, for the panels to come (the tile's face to type, on
     a phone that plays a hero): a panel that needs it then gets a stand-in for the phone's
     own, the first time as every time after (see tracker/static/tracker/barcadia.js)."""
     if not context["screen"].my_heroes or any(region.id == "hob-face" for region in regions):

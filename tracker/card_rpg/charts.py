@@ -30,6 +30,7 @@ from pygal.style import Style
 
 from tracker.card_rpg import services
 from tracker.card_rpg.models import Character, FightOutcome, MonsterKind
+from tracker.core.i18n import listing
 from tracker.templatetags.cards import card_words as card_text
 
 # What a 360 px screen shows legibly: the SVG's units are about CSS pixels there.
@@ -212,7 +213,7 @@ def kills_by_kind(character: Character, nonce: str = "") -> Chart:
     total = sum(values)
     summary = gettext("%(kills)s: %(kinds)s.") % {
         "kills": ngettext("%(count)s kill", "%(count)s kills", total) % {"count": total},
-        "kinds": pgettext("list separator", ", ").join(
+        "kinds": listing(
             _kind_count(kind, value) for kind, value in zip(MonsterKind.values, values, strict=True)
         ),
     }

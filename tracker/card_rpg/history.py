@@ -20,13 +20,14 @@ from typing import Any
 
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from tracker.card_rpg import services
 from tracker.card_rpg.game import GAME
 from tracker.card_rpg.models import Character, Fight, FightOutcome, PlaySession
 from tracker.core import services as core
+from tracker.core.i18n import listing
 from tracker.rules.cards import CardNotationError, parse_card
 from tracker.templatetags.cards import card_name
 from tracker.templatetags.cards import card_words as card_text
@@ -293,7 +294,7 @@ def _dice(dice) -> str:
     if len(dice) <= 1:
         return "".join(dice)
     return gettext("%(dice)s and %(last)s") % {
-        "dice": pgettext("list separator", ", ").join(dice[:-1]),
+        "dice": listing(dice[:-1]),
         "last": dice[-1],
     }
 
@@ -557,7 +558,7 @@ def _level_up(t: _Told) -> str:
         )
     return gettext("Rolled %(dice)s to level up: %(changes)s.") % {
         "dice": _dice(t.action.get("hp_dice")),
-        "changes": pgettext("list separator", ", ").join(changes),
+        "changes": listing(changes),
     }
 
 
