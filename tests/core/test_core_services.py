@@ -97,6 +97,49 @@ def test_several_actions_in_one_transaction(counter_game, host):
     assert Counter.objects.get(pk=counter.pk).last_seq == 3  # all or nothing
 
 
+def test_states_the_caller_already_computed_are_written_without_running_the_rules_again(
+    counter_game, host, monkeypatch
+):
+    counter = start(counter_game, host)
+    keep = core.KEEP_TABLE_STATE
+    actions = [({"type": "add", "by": 1}, keep), ({"type": "add", "by": 2}, keep)]
+    first = counter_game.engine.apply(counter.state, actions[0][0])
+    second = counter_game.engine.apply(first, actions[1][0])
+
+    def refuse(state, action):
+        raise AssertionError("the rules ran twice for one tap")
+
+    monkeypatch.setattr(counter_game.engine, "apply", refuse)
+    counter = core.record_apply(
+        game=counter_game,
+        record_id=counter.pk,
+        owner=host,
+        actions=actions,
+        afters=[first, second],
+        expected_version=1,
+        record=counter,
+    )
+    assert (counter.state["count"], counter.last_seq) == (3, 3)
+    assert [step.after for step in counter.steps] == [first, second]
+    assert Counter.objects.get(pk=counter.pk).state == second
+
+
+def test_states_given_for_fewer_actions_than_applied_are_refused(counter_game, host):
+    counter = start(counter_game, host)
+    keep = core.KEEP_TABLE_STATE
+    with pytest.raises(ValueError):
+        core.record_apply(
+            game=counter_game,
+            record_id=counter.pk,
+            owner=host,
+            actions=[({"type": "add", "by": 1}, keep), ({"type": "add", "by": 2}, keep)],
+            afters=[{"count": 1}],
+            expected_version=1,
+            record=counter,
+        )
+    assert CounterLogEntry.objects.count() == 1
+
+
 def test_only_every_snapshot_every_th_entry_keeps_a_snapshot(counter_game, host):
     counter = played(counter_game, host, 2 * SNAPSHOT_EVERY + 5)
     kept = list(counter.log_entries.filter(snapshot__isnull=False).values_list("seq", flat=True))

@@ -33,18 +33,21 @@ def with_app_steps(
     first_table: TableState = KEEP_TABLE_STATE,
     *,
     from_table: bool = False,
-) -> list[tuple[dict, TableState]]:
+) -> tuple[list[tuple[dict, TableState]], list[dict]]:
     """The tap's `action` (recorded with `first_table`), then every step the app takes by itself.
 
-    `table` is the app's table as it stands after `action` (None when the player deals real
-    cards: the action alone); it moves on as it deals. Raises the engine's RuleError when
-    `action` itself is refused. `from_table`: the action came from the deal button; if it was a
-    look at cards drawn into the hand, the input the button named comes next, whatever it is.
+    Returns the (action, table state) pairs and the state after each, so that the write need
+    not run the rules again. `table` is the app's table as it stands after `action` (None when
+    the player deals real cards: the action alone); it moves on as it deals. Raises the
+    engine's RuleError when `action` itself is refused. `from_table`: the action came from the
+    deal button; if it was a look at cards drawn into the hand, the input the button named
+    comes next, whatever it is.
     """
     after = engine_apply(state, action)
     steps: list[tuple[dict, TableState]] = [(action, first_table)]
+    afters = [after]
     if table is None:
-        return steps
+        return steps, afters
     named_next = from_table and action["type"] == "note_hand"
     while len(steps) < MOST_STEPS:
         step = table.next_action(after)
@@ -56,7 +59,13 @@ def with_app_steps(
         except RuleError:
             break  # the player sees the step awaited and the deal button offers it
         steps.append((step, table.to_dict()))
-    return steps
+        afters.append(after)
+    return steps, afters
+
+
+def tap_continues(newest: Sequence[dict]) -> bool:
+    """Whether the player's tap began before `newest` (newest first): all are the app's steps."""
+    return all(action.get("type") in NO_DECISION for action in newest)
 
 
 def tap_length(newest: Sequence[dict], at_table: bool) -> int:
@@ -75,4 +84,11 @@ def tap_length(newest: Sequence[dict], at_table: bool) -> int:
     return min(count + 1, len(newest))
 
 
-__all__ = ["MOST_STEPS", "NO_DECISION", "TABLE_INPUTS", "tap_length", "with_app_steps"]
+__all__ = [
+    "MOST_STEPS",
+    "NO_DECISION",
+    "TABLE_INPUTS",
+    "tap_continues",
+    "tap_length",
+    "with_app_steps",
+]

@@ -150,13 +150,19 @@ def character_apply_many(
     actions: Sequence[tuple[dict, TableState]],
     expected_version: int,
     character: Character | None = None,
+    afters: Sequence[dict] | None = None,
 ) -> Character:
-    """Apply several actions in a row in one transaction (the app's own steps after a tap)."""
+    """Apply several actions in a row in one transaction (the app's own steps after a tap).
+
+    `afters`: the state after each action, when the caller ran the rules on `character`'s
+    state already (they are not run again).
+    """
     return core.record_apply(
         game=GAME,
         record_id=character_id,
         owner=owner,
         actions=actions,
+        afters=afters,
         expected_version=expected_version,
         record=character,
     )

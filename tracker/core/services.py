@@ -191,6 +191,7 @@ def record_apply(
     expected_version: int,
     table_state: TableState = KEEP_TABLE_STATE,
     record=None,
+    afters: Sequence[dict] | None = None,
 ):
     """Apply one action (or several in a row): append to the log, update state and projection.
 
@@ -200,14 +201,16 @@ def record_apply(
     gives several (action, table state) pairs, applied in order in the same transaction.
     `record` is the record as the caller read it for its screen: then it is not read again,
     and the write itself proves nobody wrote in between (docs/persistence.md, "Versions").
-    The record comes back with `steps`: the Steps just applied.
+    `afters`, with `record`: the state after each action, when the caller has just run the
+    rules on `record.state` (its screen's preview of the tap): they are not run again. The
+    record comes back with `steps`: the Steps just applied.
     """
     if actions is None:
         actions = [(action, table_state)]
     if record is None:
         return _apply_locked(game, record_id, owner, actions, expected_version)
     _check_read(game, record, record_id, owner, expected_version)
-    work = _applied(game, record, actions)
+    work = _applied(game, record, actions, afters)
     try:
         with transaction.atomic():
             _write_applied(game, record, work, expected_version)
@@ -230,13 +233,19 @@ class _Applied:
     tables: list
 
 
-def _applied(game: Game, record, actions) -> _Applied:
-    """The steps the actions make from the record's state (pure: the engine, no database)."""
+def _applied(game: Game, record, actions, afters: Sequence[dict] | None = None) -> _Applied:
+    """The steps the actions make from the record's state (pure: the engine, no database).
+
+    `afters`, if given, are the states the engine made of these actions from this state.
+    """
+    if afters is not None and len(afters) != len(actions):
+        raise ValueError("one state after each action")
     state, projection, table = record.state, record.projection, record.table_state
     now = timezone.now()
     work = _Applied([], [], [])
-    for seq, (one, one_table) in enumerate(actions, start=record.last_seq + 1):
-        after = game.engine.apply(state, one)
+    for index, (one, one_table) in enumerate(actions):
+        seq = record.last_seq + 1 + index
+        after = game.engine.apply(state, one) if afters is None else afters[index]
         work.steps.append(Step(seq, one, state, after, now))
         projection = game.projector.step(projection, state, one, after, seq=seq, at=now)
         work.projections.append(projection)

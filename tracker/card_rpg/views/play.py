@@ -140,10 +140,9 @@ def _screen(
     table = VirtualTable.from_dict(character.table_state) if character.table_state else None
     at_table = _at_table(character)
     for_choices = recent == []
-    if recent is None or (
-        recent and app_deals.tap_length(recent, at_table) == len(recent) and at_table
-    ):
-        # Not given, or the given actions may be only the end of a tap: read the log.
+    if recent is None or (at_table and recent and app_deals.tap_continues(recent)):
+        # Not given, or the given actions are only the end of a tap (the app's own steps after
+        # a decision made in an earlier request): read the log.
         recent = _recent(character)
     undo_action, undo_steps = _undo_plan(recent, at_table)
     last = undo_action or {}
@@ -258,13 +257,14 @@ def _apply(
         follow = VirtualTable.from_dict(character.table_state)
     first_table = table.to_dict() if table is not None else KEEP_TABLE_STATE
     try:
-        actions = app_deals.with_app_steps(
+        actions, afters = app_deals.with_app_steps(
             character.state, action, follow, first_table, from_table=table is not None
         )
         character = services.character_apply_many(
             character_id=character.pk,
             owner=request.user,
             actions=actions,
+            afters=afters,  # the rules already ran on this very state: not run again
             expected_version=version,
             character=character,  # read for this screen: the write proves it is still current
         )
