@@ -18,6 +18,9 @@ load. Reported:
   of the hashed static files;
 - queries per action and an action's cost at 10 and at 10,000 prior actions (in-process over
   Django's test client, bench/inprocess.py, on the same database afterwards);
+- with `--write-floor`, after each action also a write that does only what every action must
+  (a read, an insert, an update, committed) and answers with the baseline's fragment: how far
+  above the baseline any write sits under the same load;
 - with `--lighthouse`, Lighthouse's mobile performance and accessibility scores of the play
   screen (a logged-in session cookie is passed as an extra header).
 
@@ -143,7 +146,11 @@ def measure(server: Server, args, *, with_lighthouse: bool) -> dict:
     server.start()
     players = drive.setup(server.port, args.players, prefix="bench", seed=args.seed)
     config = drive.PlayConfig(
-        seconds=args.seconds, max_requests=args.max_requests, think=args.think, baseline=True
+        seconds=args.seconds,
+        max_requests=args.max_requests,
+        think=args.think,
+        baseline=True,
+        write_floor=args.write_floor,
     )
     players = drive.play(players, config)
     samples = [s for p in players for s in p.samples if s.at >= config.start_at]
@@ -155,7 +162,7 @@ def measure(server: Server, args, *, with_lighthouse: bool) -> dict:
         chosen = [s for s in actions if s.kind == kind]
         if chosen:
             groups[kind] = drive.summarise(chosen, seconds)
-    for kind in ("page", "more", "baseline swap", "baseline page"):
+    for kind in ("page", "more", "baseline swap", "baseline page", "write floor"):
         groups[kind] = drive.summarise([s for s in samples if s.kind == kind], seconds)
     errors = sum(s.outcome == "error" for s in samples)
     weight = page_weight(players[0], server.port)
@@ -181,8 +188,18 @@ def measure(server: Server, args, *, with_lighthouse: bool) -> dict:
         kind: max((s.size for s in samples if s.kind == kind), default=0)
         for kind in sorted({s.kind for s in samples})
         if kind
-        not in ("page", "baseline page", "baseline swap", "signup", "create", "login", "export")
+        not in (
+            "page",
+            "baseline page",
+            "baseline swap",
+            "write floor",
+            "signup",
+            "create",
+            "login",
+            "export",
+        )
     }
+    floor = groups["write floor"]
     return {
         "backend": server.backend,
         "players": len(players),
@@ -193,6 +210,13 @@ def measure(server: Server, args, *, with_lighthouse: bool) -> dict:
         "ratio_action_p95": groups["all actions"]["p95"] / groups["baseline swap"]["p95"],
         "ratio_action_p50": groups["all actions"]["p50"] / groups["baseline swap"]["p50"],
         "ratio_page_p95": groups["page"]["p95"] / groups["baseline page"]["p95"],
+        # The least a write costs, against the same baseline (with --write-floor).
+        "ratio_floor_p95": floor["p95"] / groups["baseline swap"]["p95"]
+        if floor["count"]
+        else None,
+        "ratio_floor_p50": floor["p50"] / groups["baseline swap"]["p50"]
+        if floor["count"]
+        else None,
         "swap_max_bytes": swaps,
         "weight": weight,
         "lighthouse": lh,
@@ -221,6 +245,11 @@ def report(r: dict) -> None:
         f"{r['ratio_action_p50']:.2f} ({'met' if ok50 else 'MISSED'}: target <= "
         f"{TARGET_RATIO_P50}); page p95 / baseline page p95 = {r['ratio_page_p95']:.2f}"
     )
+    if r["ratio_floor_p50"] is not None:
+        print(
+            f"  write floor / baseline: p95 {r['ratio_floor_p95']:.2f}, "
+            f"p50 {r['ratio_floor_p50']:.2f} (a read, an insert, an update and the fragment)"
+        )
     print(
         f"  errors: {r['errors']}; server log: {r['log']['statuses']}, "
         f"{r['log']['database_is_locked']} 'database is locked'"
@@ -273,6 +302,11 @@ def main() -> int:
         "--lighthouse", help="path to a lighthouse binary (npm i -E lighthouse@12.2.3)"
     )
     parser.add_argument("--json", help="also write the results to this file")
+    parser.add_argument(
+        "--write-floor",
+        action="store_true",
+        help="after each action also request the write floor (bench/baseline_urls.py)",
+    )
     args = parser.parse_args()
 
     results = []

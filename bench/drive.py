@@ -27,6 +27,7 @@ class PlayConfig:
     max_requests: int = 20_000  # per player: a run always ends
     think: float = 0.0  # seconds between a player's taps
     baseline: bool = False  # after each step, one request to the baseline view
+    write_floor: bool = False  # and after each action, one to the write floor beside it
     undo_rate: float = 0.02
     recovery: float = 60.0  # how long a player waits for a killed server to come back
     start_at: float = 0.0  # wall-clock time all players start together
@@ -66,6 +67,13 @@ def _baseline(player: Player, after: Sample) -> None:
     player._record(kind, answer, "read" if answer.status == 200 else "error")
 
 
+def _write_floor(player: Player) -> None:
+    """The least a write costs (a read, an insert, an update, the fragment), beside an action."""
+    headers = player._htmx_headers("baseline-swap")
+    answer = player.http.request("POST", "/bench/baseline/write/", [], headers)
+    player._record("write floor", answer, "ok" if answer.status == 200 else "error")
+
+
 def _play_one(player: Player, config: PlayConfig, stop: threading.Event) -> None:
     player.undo_rate = config.undo_rate
     player.gone = getattr(player, "gone", 0)
@@ -78,6 +86,9 @@ def _play_one(player: Player, config: PlayConfig, stop: threading.Event) -> None
             requests += 1
             if config.baseline:
                 _baseline(player, sample)
+                requests += 1
+            if config.write_floor and sample.kind != "page":
+                _write_floor(player)
                 requests += 1
         except ServerGone:
             player.gone += 1
