@@ -19,8 +19,10 @@ def _fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
-# Two long games, one in each language (Chinese answers are within 2 % of English ones).
-@pytest.mark.parametrize(("seed", "language"), [(5, "en"), (13, "zh-hant")])
+# Two long games, one in each language (Chinese answers are within 2 % of English ones), each
+# seed chosen so that the game opens "More" (offered only when it holds more than the end of
+# the session).
+@pytest.mark.parametrize(("seed", "language"), [(5, "en"), (19, "zh-hant")])
 def test_every_answer_to_a_tap_fits_in_six_kilobytes(django_user_model, seed, language):
     user = django_user_model.objects.create_user(f"bytes{seed}{language}")
     client = Client(headers={"accept-language": language})

@@ -219,6 +219,23 @@ def test_ending_a_session_asks_for_a_second_tap(logged_in, character):
     assert "/play/end_session/" in confirm
 
 
+def test_s15_when_ending_the_session_is_all_there_is_to_do_aside_it_is_offered_at_once(
+    logged_in, character
+):
+    # Between fights with the whole hand noted and no gold, the fold-out of side actions held
+    # only the session's end, which then asked for itself a second time: "End the session…"
+    # twice in a row. It is now the confirming fold-out itself, in the prompt.
+    character = win_first_fight(logged_in, character)
+    response, character = post(logged_in, character, "note_hand", typed="2h 3h")
+    for answer in (text(response), text(logged_in.get(url(character)))):
+        assert 'class="more"' not in answer
+        assert answer.count("End the session…") == 1
+        confirm = re.search(r'<details class="confirm">(.*?)</details>', answer, re.S).group(1)
+        assert "Yes, end the session" in confirm
+    response, character = post(logged_in, character, "end_session")
+    assert character.state["session"] is None
+
+
 # -- 4. the picker ----------------------------------------------------------------------------------
 
 

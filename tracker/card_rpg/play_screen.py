@@ -594,6 +594,12 @@ class Screen:
         return kinds
 
     @property
+    def ending_alone(self) -> bool:
+        """Ending the session is the only side action: its own confirming fold-out is shown in
+        place of the side actions' one, which would only say the same again."""
+        return self.side_actions == ["end_session"]
+
+    @property
     def side_items(self) -> list[dict]:
         """Each side action behind its own named button: kind, title, open (in the middle of it).
 
