@@ -375,7 +375,8 @@ def svg_parts(view: MapView, title: str) -> MapParts:
             rows.setdefault(h.r, []).append(_hex_markup(h))
     # Each part is drawn again on every phone whenever it changes: as few bytes as the
     # stylesheet allows (a link's look comes from #hob-lit and its data-target, a token's from
-    # #hob-tokens and its seat's class).
+    # #hob-tokens and its seat's class; whose turn it is, from the hero's name line, so that a
+    # turn handed on leaves the tokens as they are).
     lit = "".join(
         f'<a href="?at={h.at}#hob-actions" aria-label="{escape(h.label)}" '
         f'data-target="{h.target}">{_link_markup(h)}</a>'
@@ -383,7 +384,7 @@ def svg_parts(view: MapView, title: str) -> MapParts:
     )
     tokens = []
     for t in view.tokens:
-        classes = f"s{t.seat}" + (" me" if t.me else "") + (" active" if t.active else "")
+        classes = f"s{t.seat}" + (" me" if t.me else "")
         tokens.append(
             f'<circle class="{classes}" cx="{_num(t.x)}" cy="{_num(t.y)}" r="8"/>'
             f'<text x="{_num(t.x)}" y="{_num(t.text_y)}">{escape(t.initial)}</text>'

@@ -6,12 +6,15 @@
 
   var centred = "";
 
-  // Keep this phone's hero (or the active one) in the middle of the map when it moves.
+  // Keep this phone's hero (or the active one: its name line says so) in the middle of the
+  // map when it moves.
   function centreMap() {
+    var turn = document.querySelector(".hob-hero-name.active");
+    var seat = turn ? turn.id.replace("hob-name-", "") : "";
     document.querySelectorAll(".hob-map-frame").forEach(function (frame) {
       var svg = frame.querySelector("svg");
       var token = frame.querySelector("#hob-tokens circle.me") ||
-        frame.querySelector("#hob-tokens circle.active");
+        (seat && frame.querySelector("#hob-tokens circle.s" + seat));
       if (!svg || !token) return;
       var box = svg.viewBox.baseVal;
       var x = Number(token.getAttribute("cx")) - box.x;
