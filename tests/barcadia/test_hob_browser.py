@@ -237,7 +237,7 @@ def test_explore_a_monster_and_win_lose_a_fight_and_a_team_battle(live_server, h
     at = seated(live_server, table, phones)
     ana, bo, cy = at["Ana"], at["Bo"], at["Cy"]
     # Ana's phone lights the twelve hexes she may explore; the others' light none.
-    expect(ana.locator('#hob-lit a[data-target="explore"]')).to_have_count(12)
+    expect(ana.locator('#hob-lit [data-target="explore"] a')).to_have_count(12)
     expect(bo.locator("#hob-lit a")).to_have_count(0)
     check(ana)
     shoot(ana, "hob-your-turn", dark=True)
