@@ -211,15 +211,33 @@ def draw(request: HttpRequest, context: dict) -> list[Region]:
     return regions
 
 
+# The parts a phone that plays a hero keeps aside from the start, as its first turn draws them
+# (the tile's face to type, ending the turn before the action, the loot cards playable at the
+# turn's start, "More"): the answer that hands it its first turn then sends stand-ins for them.
+SEEDED = (
+    (FACE, {}),
+    (TURN_END, {"end_way": "early"}),
+    (LOOT, {"loot_ways": ["between_turns", "your_turn"]}),
+    (MORE_BOX, {}),
+)
+
+
 def kept_aside(request: HttpRequest, context: dict, regions: list[Region]) -> SafeString:
-    """What the page keeps aside, out of sight, for the panels to come (the tile's face to type, on
-    a phone that plays a hero): a panel that needs it then gets a stand-in for the phone's
-    own, the first time as every time after (see tracker/static/tracker/barcadia.js)."""
-    if not context["screen"].my_heroes or any(region.id == "hob-face" for region in regions):
+    """What the page keeps aside, out of sight, for the panels to come (on a phone that plays a
+    hero, the parts its first turn draws, those the page does not show already): a panel that
+    needs one then gets a stand-in for the phone's own, the first time as every time after
+    (see tracker/static/tracker/barcadia.js)."""
+    if not context["screen"].my_heroes:
         return mark_safe("")
+    shown = {region.id for region in regions}
     lazy = {**context, "more_inline": False, "csrf_token": get_token(request)}
-    face = _render(FACE, lazy, request)
-    return Region("hob-face", face, fingerprint(face)).marked()
+    aside = []
+    for name, extra in SEEDED:
+        part = _render(name, {**lazy, **extra}, request)
+        found = _ids(part)
+        if found and found[0] not in shown:
+            aside.append(Region(found[0], part, fingerprint(part)).marked())
+    return mark_safe("".join(aside))
 
 
 def board(regions: list[Region]) -> dict:

@@ -430,6 +430,14 @@ class TableScreen:
         return bool(self.turn and self.turn["actions_taken"])
 
     @property
+    def turn_end(self) -> str:
+        """How ending the turn is offered: after the action (``done``), asked to confirm one
+        without an action (``asked``), or folded before the action (``early``)."""
+        if self.action_taken:
+            return "done"
+        return "asked" if self.end_confirm else "early"
+
+    @property
     def actions_left(self) -> int:
         return self.turn["actions_left"] if self.turn else 0
 
