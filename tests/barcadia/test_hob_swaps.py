@@ -221,7 +221,7 @@ def test_the_largest_screen_can_say_all_it_shows(rf):
     """A phone says what it shows in one header; the largest screen (six heroes, 50 tiles in a
     line, a row each, every part of the panel kept) still fits, or it would get the whole
     view with every answer."""
-    ids = ["hob-map-a", "hob-map-b", "hob-drawing", "hob-tiles", "hob-lit", "hob-tokens"]
+    ids = ["hob-map-a", "hob-map-b", "hob-map", "hob-drawing", "hob-tiles", "hob-lit", "hob-tokens"]
     ids += ["hob-words", "hob-actions", "hob-tools", "hob-dungeon", *STASHED_IDS]
     ids += [f"hob-{kind}-{seat}" for seat in range(1, 7) for kind in ("hero", "name")]
     ids += [hexmap.row_id(r) for r in range(-51, 52)]

@@ -159,16 +159,23 @@ def draw(request: HttpRequest, context: dict) -> list[Region]:
     box = _render(WORDS_BOX, lazy, request)
     box_inline = _render(WORDS_BOX, context, request) if inline else box
     words = Region("hob-words", box_inline, fingerprint(box))
+    # The map (its heading, drawing and words) is a region within its slot: when it moves to
+    # its other slot with this phone's turn, the slot is sent with a stand-in for it.
     frame = _render(MAP, {**lazy, "drawing": "", "words": ""}, request)
-    slot = _render(MAP, {**context, "drawing": drawn.marked(), "words": words.marked()}, request)
+    html = _render(MAP, {**context, "drawing": drawn.marked(), "words": words.marked()}, request)
+    section = Region("hob-map", html.strip(), fingerprint(frame))
+    drawn.within = words.within = section.id
     here, there = ("a", "b") if screen.my_turn else ("b", "a")
-    drawn.within = words.within = f"hob-map-{here}"
-    placed = Region(drawn.within, f'<div id="{drawn.within}">{slot}</div>', fingerprint(frame))
+    section.within = f"hob-map-{here}"
+    placed = f'<div id="{section.within}">{{}}</div>'
+    placed = Region(
+        section.within, placed.format(section.marked()), fingerprint(placed.format(section.id))
+    )
     empty = f'<div id="hob-map-{there}"></div>'
     empty = Region(f"hob-map-{there}", empty, fingerprint(empty))
-    inner = [drawn, tiles, *rows, lit, tokens, words]
-    # The slot that holds the map first: the drawing it keeps is taken from the other slot
-    # before that one is emptied (see changed()).
+    inner = [section, drawn, tiles, *rows, lit, tokens, words]
+    # The slot that holds the map first: the map it keeps is taken from the other slot before
+    # that one is emptied (see changed()).
     regions += [placed, *inner, empty]
     # Within the actions panel, the parts that stay the same from one panel to the next (the
     # tile's face to type, "Any modifiers?", ending the turn, the loot cards, "More") are
