@@ -58,10 +58,6 @@ class Token:
     me: bool = False
     active: bool = False
 
-    @property
-    def text_y(self) -> float:
-        return round(self.y + 4, 1)
-
 
 @dataclass
 class Hex:
@@ -355,12 +351,19 @@ def lit_markup(links: list[Hex]) -> str:
     return "".join(groups)
 
 
-def defs() -> SafeString:
-    """The hex every map of the page draws (by reference: one shape, many places), and a lit
-    hex where nothing is recorded yet: its outline and a "?"."""
-    return mark_safe(
+def defs(tokens: list[Token] = ()) -> SafeString:
+    """What every map of the page draws by reference (one shape, many places): the hex, a lit
+    hex where nothing is recorded yet (its outline and a "?"), and each hero's token (a disc
+    in the seat's colour with the hero's initial: a token on the map is one ``<use>``)."""
+    shapes = [
         f'<polygon id="hh" points="{CORNERS}"/><g id="hu"><use href="#hh"/><text y="4">?</text></g>'
-    )
+    ]
+    for t in sorted(tokens, key=lambda t: t.seat):
+        shapes.append(
+            f'<g id="ht{t.seat}" class="tok s{t.seat}"><circle r="8"/>'
+            f'<text y="4">{escape(t.initial)}</text></g>'
+        )
+    return mark_safe("".join(shapes))
 
 
 @dataclass
@@ -394,17 +397,15 @@ def svg_parts(view: MapView, title: str) -> MapParts:
         if h.css.split()[0] != "unknown":
             rows.setdefault(h.r, []).append(_hex_markup(h))
     # Each part is drawn again on every phone whenever it changes: as few bytes as the
-    # stylesheet allows (a link's look comes from #hob-lit and its group, a token's from
-    # #hob-tokens and its seat's class; whose turn it is, from the hero's name line, so that a
-    # turn handed on leaves the tokens as they are).
+    # stylesheet allows (a link's look comes from #hob-lit and its group, a token is its
+    # seat's shape from the page's defs; whose turn it is comes from the hero's name line, so
+    # that a turn handed on leaves the tokens as they are).
     lit = lit_markup(view.links)
-    tokens = []
-    for t in view.tokens:
-        classes = f"s{t.seat}" + (" me" if t.me else "")
-        tokens.append(
-            f'<circle class="{classes}" cx="{_num(t.x)}" cy="{_num(t.y)}" r="8"/>'
-            f'<text x="{_num(t.x)}" y="{_num(t.text_y)}">{escape(t.initial)}</text>'
-        )
+    tokens = [
+        f'<use href="#ht{t.seat}" x="{_num(t.x)}" y="{_num(t.y)}"'
+        + (' class="me"/>' if t.me else "/>")
+        for t in view.tokens
+    ]
     return MapParts(opening, [(r, "".join(row)) for r, row in rows.items()], lit, "".join(tokens))
 
 

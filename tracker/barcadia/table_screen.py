@@ -619,7 +619,7 @@ class TableScreen:
 
     @property
     def map_defs(self):
-        return hexmap.defs()
+        return hexmap.defs(self.map.tokens)
 
     @property
     def awaited_type(self) -> str:

@@ -13,12 +13,12 @@
     var seat = turn ? turn.id.replace("hob-name-", "") : "";
     document.querySelectorAll(".hob-map-frame").forEach(function (frame) {
       var svg = frame.querySelector("svg");
-      var token = frame.querySelector("#hob-tokens circle.me") ||
-        (seat && frame.querySelector("#hob-tokens circle.s" + seat));
+      var token = frame.querySelector("#hob-tokens .me") ||
+        (seat && frame.querySelector('#hob-tokens [href="#ht' + seat + '"]'));
       if (!svg || !token) return;
       var box = svg.viewBox.baseVal;
-      var x = Number(token.getAttribute("cx")) - box.x;
-      var y = Number(token.getAttribute("cy")) - box.y;
+      var x = Number(token.getAttribute("x")) - box.x;
+      var y = Number(token.getAttribute("y")) - box.y;
       var where = x + "," + y;
       if (where === centred) return;
       centred = where;
