@@ -212,7 +212,8 @@ def test_a_phone_that_says_nothing_of_what_it_shows_gets_every_region(host):
     table, client = step.table, step.phone.client
     response = client.get(f"/tables/{table.pk}/live/?v=0", headers={"HX-Request": "true"})
     ids = [match[2] for match in OOB.finditer(response.content.decode())]
-    assert set(ids[:2]) == {"hob-map-a", "hob-map-b"} and ids[2:4] == ["hob-actions", "hob-tools"]
+    assert ids[0] == "hob-you" and set(ids[1:3]) == {"hob-map-a", "hob-map-b"}
+    assert ids[3:5] == ["hob-actions", "hob-tools"]
     assert len([i for i in ids if i.startswith("hob-hero-")]) == 6 and ids[-1] == "hob-dungeon"
     assert "hx-preserve" not in response.content.decode()
 
@@ -222,7 +223,7 @@ def test_the_largest_screen_can_say_all_it_shows(rf):
     line, a row each, every part of the panel kept) still fits, or it would get the whole
     view with every answer."""
     ids = ["hob-map-a", "hob-map-b", "hob-map", "hob-drawing", "hob-tiles", "hob-lit", "hob-tokens"]
-    ids += ["hob-words", "hob-actions", "hob-tools", "hob-dungeon", *STASHED_IDS]
+    ids += ["hob-you", "hob-words", "hob-actions", "hob-tools", "hob-dungeon", *STASHED_IDS]
     ids += [f"hob-{kind}-{seat}" for seat in range(1, 7) for kind in ("hero", "name")]
     ids += [hexmap.row_id(r) for r in range(-51, 52)]
     header = " ".join(f"{region}:0123456789ab" for region in ids)

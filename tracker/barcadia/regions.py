@@ -1,7 +1,7 @@
 """The table screen cut into regions, so that an answer carries only what changed on this phone.
 
-The screen is the live head (``#hob-live``: the banner, the news and who this phone plays; it
-also asks for changes every 1.5 s) and, beside it, regions with ids of their own: the map
+The screen is the live head (``#hob-live``: the banner and the news; it also asks for changes
+every 1.5 s) and, beside it, regions with ids of their own: who this phone plays, the map
 (drawn above the actions on this phone's turn, below them otherwise, hence two slots), the
 actions panel, the undo button, one row per hero and the dungeon's line. Each region carries a
 fingerprint of its content (``data-fp``: a hash of its markup, the CSRF token and the form
@@ -43,6 +43,7 @@ LOOT = "barcadia/_loot.html"
 DUEL_BOX = "barcadia/_duel_box.html"
 HERO = "barcadia/_hero.html"
 HERO_NAME = "barcadia/_hero_name.html"
+YOU = "barcadia/_you.html"
 # The parts of the actions panel kept from one panel to the next, by the start of their id
 # (a part drawn in several ways has an id for each: ending the turn before or after the action,
 # the loot cards playable now).
@@ -130,6 +131,10 @@ def draw(request: HttpRequest, context: dict) -> list[Region]:
 
     def add(id_: str, html: str) -> None:
         regions.append(Region(id_, html, fingerprint(html)))
+
+    # Who this phone plays: the same from one answer to the next, but for the host's phone
+    # when friends take their seats.
+    add("hob-you", _render(YOU, lazy, request))
 
     # The map's drawing and its words are regions within the map's slot: a change redraws
     # only what it changed, and the slot itself (the map's frame) moves with this phone's turn.
@@ -251,6 +256,7 @@ def board(regions: list[Region]) -> dict:
     """The regions as the page template places them."""
     by_id = {region.id: region.marked() for region in regions if not region.within}
     return {
+        "you": by_id["hob-you"],
         "map_a": by_id["hob-map-a"],
         "map_b": by_id["hob-map-b"],
         "actions": by_id["hob-actions"],
