@@ -558,8 +558,10 @@ class TableScreen:
 
     @property
     def known_loot(self) -> list[str]:
+        """The names of the acting hero's loot cards to choose from, each once (two cards of
+        one name are one choice)."""
         hero = self.acting_hero
-        return list(hero["loot_known"]) if hero else []
+        return list(dict.fromkeys(hero["loot_known"])) if hero else []
 
     @property
     def effects_open(self) -> bool:
