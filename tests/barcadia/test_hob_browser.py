@@ -123,7 +123,7 @@ def banner(page):
 
 def explore_by_tap(page, at: str, kind: str, **boxes) -> None:
     """Tap a lit hex on the map, say what was turned up, and turn it up."""
-    page.locator(f'#hob-lit a[href^="?at={at}#"]').click()
+    page.locator(f'#hob-lit a[href="?at={at}"]').click()
     q, r = at.split(",")
     # The panel comes back for that hex (the list's own form was there before the tap).
     expect(page.locator("#hob-explore-title")).to_have_text(f"Explore [{q}, {r}]")
@@ -244,7 +244,7 @@ def test_explore_a_monster_and_win_lose_a_fight_and_a_team_battle(live_server, h
 
     # Ana starts typing what she turned up; meanwhile Bo plays a between-turns loot card. The
     # table moves on under her fingers, and what she typed stays.
-    ana.locator('#hob-lit a[href^="?at=2,-1#"]').click()
+    ana.locator('#hob-lit a[href="?at=2,-1"]').click()
     expect(ana.locator("#hob-explore-title")).to_have_text("Explore [2, -1]")
     ana.get_by_test_id("explore-form").get_by_label("Level", exact=True).fill("12")
     step(bo, bo.get_by_test_id("between-turns").click)
@@ -366,7 +366,7 @@ def test_a_boss_fight_played_by_another_seat_a_duel_that_swaps_places_and_a_trap
     expect(ana.locator('[data-hero="Ana"] [data-testid="hp"]')).to_have_text("90 / 100 HP")
 
     # Bo walks into the trapped portal: one roll per trap; 4 springs it.
-    bo.locator('#hob-lit a[href^="?at=2,-1#"]').click()
+    bo.locator('#hob-lit a[href="?at=2,-1"]').click()
     step(bo, bo.get_by_role("button", name="Move to [2, -1]").click)
     expect(bo.get_by_text("stepped into a trapped room")).to_be_visible()
     check(bo)
@@ -523,7 +523,7 @@ def test_hob_a_move_tapped_while_the_hex_panel_is_on_its_way_wins(live_server, h
     ana = seated(live_server, table, phones)["Ana"]
     before = version(ana)
     panel = Held(ana, HEX_PANEL, answered=True)
-    ana.locator('#hob-lit a[href^="?at=3,-1#"]').click()
+    ana.locator('#hob-lit a[href="?at=3,-1"]').click()
     panel.wait(ana)
     ana.get_by_role("button", name="Move to the Starting Point").click()
     expect(ana.locator("#hob-live")).not_to_have_attribute("data-version", before)
@@ -544,7 +544,7 @@ def test_hob_a_hex_panel_that_comes_while_a_move_is_on_its_way_leaves_one_screen
     move = Held(ana, MOVE)
     ana.get_by_role("button", name="Move to the Starting Point").click()
     move.wait(ana)
-    ana.locator('#hob-lit a[href^="?at=3,-1#"]').click()
+    ana.locator('#hob-lit a[href="?at=3,-1"]').click()
     ana.wait_for_timeout(500)
     move.release()
     one_screen(ana, at="Starting Point", after=before)

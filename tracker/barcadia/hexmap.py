@@ -337,14 +337,15 @@ TARGETS = ("explore", "move", "portal", "why")
 
 def lit_markup(links: list[Hex]) -> str:
     """The hexes this phone may tap, as links grouped by what a tap does (a group's
-    ``data-target`` colours its links): each link the hex's outline and its accessible name."""
+    ``data-target`` colours its links): each link the hex's outline and its accessible name.
+    A link opens the page for that hex, whose actions panel takes the focus (``autofocus``);
+    the page's script fetches only the panel."""
     groups = []
     for target in TARGETS:
         found = [h for h in links if h.target == target]
         if found:
             inner = "".join(
-                f'<a href="?at={h.at}#hob-actions" aria-label="{escape(h.label)}">'
-                f"{_link_markup(h)}</a>"
+                f'<a href="?at={h.at}" aria-label="{escape(h.label)}">{_link_markup(h)}</a>'
                 for h in found
             )
             groups.append(f'<g data-target="{target}">{inner}</g>')
