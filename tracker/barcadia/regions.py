@@ -43,6 +43,7 @@ LOOT = "barcadia/_loot.html"
 DUEL_BOX = "barcadia/_duel_box.html"
 HERO = "barcadia/_hero.html"
 HERO_NAME = "barcadia/_hero_name.html"
+PLACE = "barcadia/_hero_place.html"
 YOU = "barcadia/_you.html"
 # The parts of the actions panel kept from one panel to the next, by the start of their id
 # (a part drawn in several ways has an id for each: ending the turn before or after the action,
@@ -209,16 +210,20 @@ def draw(request: HttpRequest, context: dict) -> list[Region]:
     regions.append(Region("hob-actions", shown_actions, fingerprint(actions)))
     regions += held
     add("hob-tools", _render("barcadia/_tools.html", lazy, request))
-    # A hero's row holds their name line (with whose turn it is) as a region of its own.
+    # A hero's row holds their name line (with whose turn it is) and their place as regions of
+    # their own: a turn handed on redraws two name lines, a hero who moves one line.
     for hero in screen.heroes:
         hero_context = {**lazy, "hero": hero}
-        row = _render(HERO, hero_context, request)
-        name_html = _render(HERO_NAME, hero_context, request)
-        name = Region(f"hob-name-{hero.seat}", name_html, fingerprint(name_html))
-        name.within = f"hob-hero-{hero.seat}"
-        bare_row = row.replace(name_html, "", 1)
-        row = row.replace(name_html, name.marked(), 1)
-        regions += [Region(name.within, row, fingerprint(bare_row)), name]
+        row = bare_row = _render(HERO, hero_context, request)
+        within = f"hob-hero-{hero.seat}"
+        lines = []
+        for id_, name in ((f"hob-name-{hero.seat}", HERO_NAME), (f"hob-at-{hero.seat}", PLACE)):
+            html = _render(name, hero_context, request)
+            line = Region(id_, html, fingerprint(html), within=within)
+            bare_row = bare_row.replace(html, "", 1)
+            row = row.replace(html, line.marked(), 1)
+            lines.append(line)
+        regions += [Region(within, row, fingerprint(bare_row)), *lines]
     add("hob-dungeon", _render("barcadia/_dungeon.html", lazy, request))
     return regions
 
