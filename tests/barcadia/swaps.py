@@ -15,8 +15,9 @@ REGION = re.compile(r'<(\w+) id="(hob-[\w-]+)" data-fp="([0-9a-f]+)"')
 OOB = re.compile(r'<(\w+) id="(hob-[\w-]+)" data-fp="([0-9a-f]+)" hx-swap-oob="true"')
 VERSION = re.compile(r'<div id="hob-live"[^>]* data-version="(\d+)"')
 UNSEEN = regions._UNSEEN
-# Parts of the actions panel the page's script keeps when a panel leaves them out.
-STASHED = ("hob-face", "hob-mods", "hob-duel", "hob-end-", "hob-loot-", "hob-more")
+# Parts of the actions panel the page's script keeps when a panel leaves them out (and the
+# region a part holds: the loot cards' names, kept with it).
+STASHED = ("hob-face", "hob-mods", "hob-duel", "hob-end-", "hob-loot-", "hob-more", "hob-cards-")
 KEPT = re.compile(r'<(?:div|g) id="(hob-[\w-]+)" hx-preserve="true"></(?:div|g)>')
 
 

@@ -594,3 +594,43 @@ def test_hob_a_form_kept_on_screen_is_cleared_once_its_action_is_taken(live_serv
     expect(ana.get_by_test_id("last")).to_contain_text("Ana played a loot card")
     expect(extra).not_to_be_checked()
     assert table.log_entries.order_by("-pk").first().action.get("extra_action") is True
+
+
+def note_loot(page, names: str) -> None:
+    """Note the names of loot cards held, from "More" (folded again after)."""
+    more = page.get_by_test_id("more")
+    more.locator("summary").click()
+    # Its forms are fetched as it opens: typed into before they come, a name would be lost.
+    expect(more.locator("input[name=version]").first).to_have_value(version(page))
+    more.get_by_label("Names of loot cards held", exact=False).fill(names)
+    step(page, more.get_by_role("button", name="Note the names").click)
+    more.locator("summary").click()
+
+
+def test_hob_loot_names_noted_while_their_part_is_kept_aside_are_there_when_it_comes_back(
+    live_server, host, phones
+):
+    """The names "Which card?" offers travel as a region within the loot cards' part: a name
+    noted between Ana's turns, while her turn's part is kept aside, is offered when her next
+    turn brings that part back (the part from the phone, the names sent alone)."""
+    table = table_so_far(host, ORDER)
+    at = seated(live_server, table, phones)
+    ana, bo, cy = at["Ana"], at["Bo"], at["Cy"]
+    cards = ana.locator("#hob-actions select[name=card] option")
+    note_loot(ana, "Smoke Bomb")
+    expect(cards).to_have_text(["one I haven't named", "Smoke Bomb"])
+    ana.get_by_text("End the turn without an action?").click()
+    end_turn(ana)
+    expect(ana.get_by_role("heading", name="Now")).to_be_visible()
+    note_loot(ana, "Second Wind")
+    expect(bo.get_by_test_id("last")).to_contain_text("Ana noted", timeout=3000)
+    for friend in (bo, cy):
+        expect(friend.get_by_role("heading", name="Your turn")).to_be_visible(timeout=3000)
+        friend.get_by_text("End the turn without an action?").click()
+        end_turn(friend)
+    expect(ana.get_by_role("heading", name="Your turn")).to_be_visible(timeout=3000)
+    expect(cards).to_have_text(["one I haven't named", "Smoke Bomb", "Second Wind"])
+    swapped = " ".join(ana.locator("#hob-actions").inner_text().split())
+    ana.goto(ana.url)  # drawn whole, as a new visit draws it
+    expect(cards).to_have_text(["one I haven't named", "Smoke Bomb", "Second Wind"])
+    assert " ".join(ana.locator("#hob-actions").inner_text().split()) == swapped

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from tests.barcadia.conftest import join
+from tests.barcadia.conftest import join, make_table, ordered
 from tests.barcadia.swaps import OOB, REGION, STASHED, Screen, whole_view
 from tracker.barcadia import hexmap, regions, services
 from tracker.barcadia.regions import SEEN_HEADER
@@ -21,6 +21,7 @@ pytestmark = pytest.mark.django_db
 KEPT = re.compile(r'<(?:div|g) id="hob-[\w-]+" hx-preserve="true"></(?:div|g)>')
 STASHED_IDS = ["hob-face", "hob-mods", "hob-duel", "hob-end-early", "hob-end-done"]
 STASHED_IDS += ["hob-end-asked", "hob-loot-b", "hob-loot-t", "hob-loot-bt", "hob-more"]
+STASHED_IDS += ["hob-cards-b", "hob-cards-t", "hob-cards-bt"]
 PLAY_ANSWER = 6 * 1024  # bytes, uncompressed
 TAP_MOST = 7 * 1024
 TURN_HANDED = 8 * 1024
@@ -152,10 +153,25 @@ def test_the_action_answers_of_a_six_hero_game_to_mid_game_stay_small(host):
     assert checks[-1] <= TURN_HANDED, checks
 
 
+def test_a_page_just_drawn_is_answered_with_what_changed_and_nothing_else(host):
+    """The page's regions carry the fingerprints their swaps carry (its folded parts are drawn
+    filled, for phones without the script; the parts it keeps aside are drawn as a panel
+    draws them): a heal at full health changes only the undo button."""
+    table = ordered(make_table(host))
+    ana = Screen(join(table, 1), table.pk)
+    ana.take(ana.post("act/heal/", {"version": table.version, "player": "Ana", "amount": "5"}))
+    assert [match[2] for match in OOB.finditer(ana.answer)] == ["hob-tools"]
+
+
 def shown(phone: Screen) -> dict[str, str]:
-    """The regions a phone shows (not the parts of past panels its script keeps aside: each
-    part of a panel shows within the panel)."""
-    within = {region for regions in phone.inside.values() for region in regions}
+    """The regions a phone shows (not the parts of past panels its script keeps aside, nor what
+    they hold: each part of a panel shows within the panel)."""
+    within = {
+        region
+        for holder, regions in phone.inside.items()
+        if not holder.startswith(STASHED)
+        for region in regions
+    }
     return {
         region: fp
         for region, fp in phone.fps.items()

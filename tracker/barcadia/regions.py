@@ -57,6 +57,8 @@ HELD = (
     ("hob-more", MORE_BOX),
 )
 _ID = re.compile(r' id="(hob-[a-z0-9-]+)"')
+# The region a part of the panel holds: the loot cards' names to choose from.
+_HELD_INNER = re.compile(r'<div id="(hob-cards-[a-z]+)">(?:(?!</div>).)*</div>', re.S)
 SEEN_HEADER = "X-Hob-Seen"
 # Not part of what a region shows: the token is new on every request, and the script sends
 # the newest version the phone holds with every form (see tracker/static/tracker/barcadia.js).
@@ -198,15 +200,15 @@ def draw(request: HttpRequest, context: dict) -> list[Region]:
         part = _render(name, lazy, request)
         if part not in actions:
             continue
-        region = Region(id_, part, fingerprint(part), within="hob-actions")
         # The panel's fingerprint keeps which part stands where: a panel holding another
         # part (the loot cards playable between turns, not now) is a panel drawn anew.
         actions = actions.replace(part, f"<{id_}>", 1)
         drawn_part = _render(name, context, request) if inline else part
+        found = held_part(id_, drawn_part, part)
         if drawn_part in shown_actions:
-            region.html = drawn_part
-            shown_actions = shown_actions.replace(drawn_part, region.marked(), 1)
-        held.append(region)
+            shown_actions = shown_actions.replace(drawn_part, found[0].marked(), 1)
+        found[0].within = "hob-actions"
+        held += found
     regions.append(Region("hob-actions", shown_actions, fingerprint(actions)))
     regions += held
     add("hob-tools", _render("barcadia/_tools.html", lazy, request))
@@ -239,6 +241,19 @@ SEEDED = (
 )
 
 
+def held_part(id_: str, html: str, lazy: str | None = None) -> list[Region]:
+    """A part of the actions panel as a region (its fingerprint of `lazy`, the part as a swap
+    draws it, when `html` is drawn for a whole page), and the region it holds if any (the
+    names of the loot cards to choose from: they change more often than the part does)."""
+    lazy = html if lazy is None else lazy
+    inner = _HELD_INNER.search(html)
+    if inner is None:
+        return [Region(id_, html, fingerprint(lazy))]
+    names = Region(inner[1], inner[0], fingerprint(inner[0]), within=id_)
+    marked = html.replace(inner[0], names.marked(), 1)
+    return [Region(id_, marked, fingerprint(lazy.replace(inner[0], "", 1))), names]
+
+
 def kept_aside(request: HttpRequest, context: dict, regions: list[Region]) -> SafeString:
     """What the page keeps aside, out of sight, for the panels to come (on a phone that plays a
     hero, the parts its first turn draws, those the page does not show already): a panel that
@@ -253,7 +268,7 @@ def kept_aside(request: HttpRequest, context: dict, regions: list[Region]) -> Sa
         part = _render(name, {**lazy, **extra}, request)
         found = _ids(part)
         if found and found[0] not in shown:
-            aside.append(Region(found[0], part, fingerprint(part)).marked())
+            aside.append(held_part(found[0], part)[0].marked())
     return mark_safe("".join(aside))
 
 

@@ -223,6 +223,7 @@
       }
     });
     panel.querySelectorAll("[data-fp][id]").forEach(function (part) {
+      if (part.parentElement.closest("[data-fp]") !== panel) return;  // within a part: kept with it
       if (!incoming.querySelector("#" + part.id)) kept.appendChild(cleared(part));
     });
   }
