@@ -240,7 +240,9 @@ def test_the_largest_screen_can_say_all_it_shows(rf):
     view with every answer."""
     ids = ["hob-map-a", "hob-map-b", "hob-map", "hob-drawing", "hob-tiles", "hob-lit", "hob-tokens"]
     ids += ["hob-you", "hob-words", "hob-actions", "hob-tools", "hob-dungeon", *STASHED_IDS]
-    ids += [f"hob-{kind}-{seat}" for seat in range(1, 7) for kind in ("hero", "name", "at")]
+    ids += [
+        f"hob-{kind}-{seat}" for seat in range(1, 7) for kind in ("hero", "cup", "name", "hp", "at")
+    ]
     ids += [hexmap.row_id(r) for r in range(-51, 52)]
     header = " ".join(f"{region}:0123456789ab" for region in ids)
     request = rf.get("/", headers={SEEN_HEADER: header})

@@ -44,6 +44,8 @@ DUEL_BOX = "barcadia/_duel_box.html"
 HERO = "barcadia/_hero.html"
 HERO_NAME = "barcadia/_hero_name.html"
 PLACE = "barcadia/_hero_place.html"
+CUP = "barcadia/_hero_cup.html"
+HEALTH = "barcadia/_hero_hp.html"
 YOU = "barcadia/_you.html"
 # The parts of the actions panel kept from one panel to the next, by the start of their id
 # (a part drawn in several ways has an id for each: ending the turn before or after the action,
@@ -212,14 +214,16 @@ def draw(request: HttpRequest, context: dict) -> list[Region]:
     regions.append(Region("hob-actions", shown_actions, fingerprint(actions)))
     regions += held
     add("hob-tools", _render("barcadia/_tools.html", lazy, request))
-    # A hero's row holds their name line (with whose turn it is) and their place as regions of
-    # their own: a turn handed on redraws two name lines, a hero who moves one line.
+    # A hero's row holds their cup, name line (with whose turn it is), health and place as
+    # regions of their own: a turn handed on redraws two name lines, a hero who moves one
+    # line, a hero who drinks their cup and health.
     for hero in screen.heroes:
         hero_context = {**lazy, "hero": hero}
         row = bare_row = _render(HERO, hero_context, request)
         within = f"hob-hero-{hero.seat}"
         lines = []
-        for id_, name in ((f"hob-name-{hero.seat}", HERO_NAME), (f"hob-at-{hero.seat}", PLACE)):
+        for kind, name in (("cup", CUP), ("name", HERO_NAME), ("hp", HEALTH), ("at", PLACE)):
+            id_ = f"hob-{kind}-{hero.seat}"
             html = _render(name, hero_context, request)
             line = Region(id_, html, fingerprint(html), within=within)
             bare_row = bare_row.replace(html, "", 1)
