@@ -18,7 +18,7 @@ UNSEEN = regions._UNSEEN
 # Parts of the actions panel the page's script keeps when a panel leaves them out (and the
 # region a part holds: the loot cards' names, kept with it).
 STASHED = ("hob-face", "hob-mods", "hob-duel", "hob-end-", "hob-loot-", "hob-more", "hob-cards-")
-KEPT = re.compile(r'<(?:div|g) id="(hob-[\w-]+)" hx-preserve="true"></(?:div|g)>')
+KEPT = re.compile(r'<(?:i|g) id="(hob-[\w-]+)" hx-preserve></(?:i|g)>')
 
 
 def _end(html: str, start: int, tag: str) -> int:

@@ -18,7 +18,7 @@ from tracker.rules.barcadia.bot import RandomTable
 
 pytestmark = pytest.mark.django_db
 
-KEPT = re.compile(r'<(?:div|g) id="hob-[\w-]+" hx-preserve="true"></(?:div|g)>')
+KEPT = re.compile(r'<(?:i|g) id="hob-[\w-]+" hx-preserve></(?:i|g)>')
 STASHED_IDS = ["hob-face", "hob-mods", "hob-duel", "hob-end-early", "hob-end-done"]
 STASHED_IDS += ["hob-end-asked", "hob-loot-b", "hob-loot-t", "hob-loot-bt", "hob-more"]
 STASHED_IDS += ["hob-cards-b", "hob-cards-t", "hob-cards-bt"]

@@ -83,8 +83,8 @@ class Region:
     def kept(self) -> str:
         """A stand-in for the region as the phone shows it: htmx puts the phone's own element
         in its place (hx-preserve), wherever in the page it was."""
-        tag = "g" if self.svg else "div"
-        return f'<{tag} id="{self.id}" hx-preserve="true"></{tag}>'
+        tag = "g" if self.svg else "i"
+        return f'<{tag} id="{self.id}" hx-preserve></{tag}>'
 
     def marked(self, *, oob: bool = False) -> SafeString:
         """The region with its fingerprint (and, sent beside the live head, as an oob swap; a
