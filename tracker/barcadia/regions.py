@@ -42,10 +42,6 @@ TURN_END = "barcadia/_turn_end.html"
 LOOT = "barcadia/_loot.html"
 DUEL_BOX = "barcadia/_duel_box.html"
 HERO = "barcadia/_hero.html"
-HERO_NAME = "barcadia/_hero_name.html"
-PLACE = "barcadia/_hero_place.html"
-CUP = "barcadia/_hero_cup.html"
-HEALTH = "barcadia/_hero_hp.html"
 YOU = "barcadia/_you.html"
 # The parts of the actions panel kept from one panel to the next, by the start of their id
 # (a part drawn in several ways has an id for each: ending the turn before or after the action,
@@ -59,6 +55,8 @@ HELD = (
     ("hob-more", MORE_BOX),
 )
 _ID = re.compile(r' id="(hob-[a-z0-9-]+)"')
+# The regions a hero's row holds (each an element with no element of its tag within).
+_HERO_LINE = re.compile(r'<(p|svg) id="(hob-(?:cup|name|hp|at)-\d+)".*?</\1>', re.S)
 # The region a part of the panel holds: the loot cards' names to choose from.
 _HELD_INNER = re.compile(r'<div id="(hob-cards-[a-z]+)">(?:(?!</div>).)*</div>', re.S)
 SEEN_HEADER = "X-Hob-Seen"
@@ -218,17 +216,14 @@ def draw(request: HttpRequest, context: dict) -> list[Region]:
     # regions of their own: a turn handed on redraws two name lines, a hero who moves one
     # line, a hero who drinks their cup and health.
     for hero in screen.heroes:
-        hero_context = {**lazy, "hero": hero}
-        row = bare_row = _render(HERO, hero_context, request)
+        row = bare_row = _render(HERO, {**lazy, "hero": hero}, request)
         within = f"hob-hero-{hero.seat}"
         lines = []
-        for kind, name in (("cup", CUP), ("name", HERO_NAME), ("hp", HEALTH), ("at", PLACE)):
-            id_ = f"hob-{kind}-{hero.seat}"
-            html = _render(name, hero_context, request)
-            line = Region(id_, html, fingerprint(html), within=within)
-            bare_row = bare_row.replace(html, "", 1)
-            row = row.replace(html, line.marked(), 1)
-            lines.append(line)
+        for line in _HERO_LINE.finditer(row):
+            lines.append(Region(line[2], line[0], fingerprint(line[0]), within=within))
+            bare_row = bare_row.replace(line[0], "", 1)
+        for line in lines:
+            row = row.replace(line.html, line.marked(), 1)
         regions += [Region(within, row, fingerprint(bare_row)), *lines]
     add("hob-dungeon", _render("barcadia/_dungeon.html", lazy, request))
     return regions
