@@ -23,8 +23,6 @@ STASHED_IDS = ["hob-face", "hob-mods", "hob-duel", "hob-end-early", "hob-end-don
 STASHED_IDS += ["hob-end-asked", "hob-loot-b", "hob-loot-t", "hob-loot-bt", "hob-more"]
 STASHED_IDS += ["hob-cards-b", "hob-cards-t", "hob-cards-bt"]
 PLAY_ANSWER = 6 * 1024  # bytes, uncompressed
-TAP_MOST = 7 * 1024
-TURN_HANDED = 8 * 1024
 MID_GAME_TILES = 19
 
 
@@ -133,24 +131,22 @@ def play_to_mid_game(host, seed=11, *, check_each=None):
 
 
 def test_the_action_answers_of_a_six_hero_game_to_mid_game_stay_small(host):
-    """Card RPG's budget, 6 KB an answer, holds for all but a few: an answer to a tap within
-    6 KB 95 times in 100 (a duel, which moves two heroes and redraws the turn's forms, comes
-    to 7 KB), and so does a phone's live check, whose largest brings a phone its turn (its
-    lit map and its turn's forms together, like Card RPG's "More": within 8 KB)."""
+    """Card RPG's budget, 6 KB an answer, holds for every one: every answer to a tap (the
+    largest, a duel won: two heroes swap places and the turn's forms and lit map are drawn
+    again) and every phone's live check (the largest brings a phone its turn, or a tile moved
+    under it: its lit map and its turn's forms together)."""
     taps, checks = [], []
     for step in play_to_mid_game(host):
         taps.append((step.size, step.kind))
-        checks += [len(other.answer.encode()) for other in step.redrawn]
-        assert step.size <= TAP_MOST, (step.kind, step.size, step.table.version)
+        checks += [(len(other.answer.encode()), step.kind) for other in step.redrawn]
+        assert step.size <= PLAY_ANSWER, (step.kind, step.size, step.table.version)
     table = step.table
     assert table.state["dungeon"]["recorded"] >= MID_GAME_TILES
     assert len(table.state["players"]) == 6 and len(taps) > 50 and len(checks) > 200
     taps.sort()
     checks.sort()
     assert taps[len(taps) // 2][0] <= 4 * 1024, taps  # the median
-    assert taps[len(taps) * 95 // 100][0] <= PLAY_ANSWER, taps
-    assert checks[len(checks) * 95 // 100] <= PLAY_ANSWER, checks
-    assert checks[-1] <= TURN_HANDED, checks
+    assert checks[-1][0] <= PLAY_ANSWER, checks[-1]
 
 
 def test_a_page_just_drawn_is_answered_with_what_changed_and_nothing_else(host):
