@@ -4,6 +4,7 @@ import os
 from pathlib import Path
 
 import pytest
+from django.utils import translation
 
 # Sync Playwright runs an event loop in the test thread; Django's ORM calls from the
 # live_server fixtures would otherwise be refused as "async unsafe".
@@ -86,6 +87,14 @@ def _plain_static_storage(settings):
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+
+
+@pytest.fixture(autouse=True)
+def _language_left_as_found():
+    """A request in another language leaves it active in the thread (the locale middleware
+    activates a language and never puts it back): the next test's words would be Chinese."""
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture

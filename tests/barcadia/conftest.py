@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import random
+import re
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -76,9 +77,13 @@ def join(table: Table, number: int) -> Client:
     return phone
 
 
+STASH = re.compile(r'<template id="hob-stash">.*?</template>', re.S)
+
+
 def seen(response) -> str:
-    """What a page says, as the player reads it (entities such as &#x27; turned back)."""
-    return html.unescape(response.content.decode())
+    """What a page says, as the player reads it (entities such as &#x27; turned back; the
+    parts the page keeps aside for the panels to come, out of sight, left out)."""
+    return html.unescape(STASH.sub("", response.content.decode()))
 
 
 def fresh(table: Table) -> Table:

@@ -15,9 +15,10 @@ REGION = re.compile(r'<(\w+) id="(hob-[\w-]+)" data-fp="([0-9a-f]+)"')
 OOB = re.compile(r'<(\w+) id="(hob-[\w-]+)" data-fp="([0-9a-f]+)" hx-swap-oob="true"')
 VERSION = re.compile(r'<div id="hob-live"[^>]* data-version="(\d+)"')
 UNSEEN = regions._UNSEEN
-# Parts of the actions panel the page's script keeps when a panel leaves them out.
-STASHED = ("hob-face", "hob-mods", "hob-duel", "hob-end-", "hob-loot-", "hob-more")
-KEPT = re.compile(r'<(?:div|g) id="(hob-[\w-]+)" hx-preserve="true"></(?:div|g)>')
+# Parts of the actions panel the page's script keeps when a panel leaves them out (and the
+# region a part holds: the loot cards' names, kept with it).
+STASHED = ("hob-face", "hob-mods", "hob-duel", "hob-end-", "hob-loot-", "hob-more", "hob-cards-")
+KEPT = re.compile(r'<(?:i|g) id="(hob-[\w-]+)" hx-preserve></(?:i|g)>')
 
 
 def _end(html: str, start: int, tag: str) -> int:
@@ -75,23 +76,38 @@ class Screen:
         self.head = head.rstrip().removesuffix("<template><svg>")  # a picture's group comes first
         # Kept anywhere in the answer (a stand-in keeps the phone's own, with what that
         # holds, wherever it was: the map moving to its other slot keeps its drawing).
-        kept_anywhere = {inner[1] for inner in KEPT.finditer(text)}
-        kept_anywhere |= {deep for inner in kept_anywhere for deep in self.inside.get(inner, ())}
+        kept_anywhere = self.within({inner[1] for inner in KEPT.finditer(text)})
         for index, match in enumerate(starts):
             end = starts[index + 1].start() if index + 1 < len(starts) else len(text)
             chunk = text[match.start() : end]
             self.regions[match[2]] = chunk
             # What the region held is gone, but for what comes with it: drawn anew, or kept.
             now = nesting(chunk)
-            kept = {inner[1] for inner in KEPT.finditer(chunk)}
-            kept |= {deeper for inner in kept for deeper in self.inside.get(inner, ())}
             for inner in self.inside.get(match[2], set()) - kept_anywhere:
                 if inner.startswith(STASHED) and inner not in set(now.get(match[2], ())):
                     continue  # the page's script keeps it, hidden, for the next panel
                 self.fps.pop(inner, None)
             self.fps.update({inner[2]: inner[3] for inner in REGION.finditer(chunk)})
-            self.inside[match[2]] = (now.get(match[2], set()) - {match[2]}) | kept
+            # What each region drawn in the chunk holds now: what came with it, and what the
+            # stand-ins within it hold.
+            stand_ins = {inner[1] for inner in KEPT.finditer(chunk)}
+            self.inside.update(
+                {
+                    region[2]: now[region[2]] | self.within(now[region[2]] & stand_ins)
+                    for region in REGION.finditer(chunk)
+                }
+            )
         return len(response.content)
+
+    def within(self, regions: set[str]) -> set[str]:
+        """`regions` and every region they hold, however deep."""
+        found, todo = set(), list(regions)
+        while todo:
+            region = todo.pop()
+            if region not in found:
+                found.add(region)
+                todo += self.inside.get(region, ())
+        return found
 
     def post(self, path: str, data: dict):
         return self.client.post(f"/tables/{self.table}/{path}", data, headers=self.headers())

@@ -123,7 +123,7 @@ def banner(page):
 
 def explore_by_tap(page, at: str, kind: str, **boxes) -> None:
     """Tap a lit hex on the map, say what was turned up, and turn it up."""
-    page.locator(f'#hob-lit a[href^="?at={at}#"]').click()
+    page.locator(f'#hob-lit a[href="?at={at}"]').click()
     q, r = at.split(",")
     # The panel comes back for that hex (the list's own form was there before the tap).
     expect(page.locator("#hob-explore-title")).to_have_text(f"Explore [{q}, {r}]")
@@ -237,14 +237,14 @@ def test_explore_a_monster_and_win_lose_a_fight_and_a_team_battle(live_server, h
     at = seated(live_server, table, phones)
     ana, bo, cy = at["Ana"], at["Bo"], at["Cy"]
     # Ana's phone lights the twelve hexes she may explore; the others' light none.
-    expect(ana.locator('#hob-lit a[data-target="explore"]')).to_have_count(12)
+    expect(ana.locator('#hob-lit [data-target="explore"] a')).to_have_count(12)
     expect(bo.locator("#hob-lit a")).to_have_count(0)
     check(ana)
     shoot(ana, "hob-your-turn", dark=True)
 
     # Ana starts typing what she turned up; meanwhile Bo plays a between-turns loot card. The
     # table moves on under her fingers, and what she typed stays.
-    ana.locator('#hob-lit a[href^="?at=2,-1#"]').click()
+    ana.locator('#hob-lit a[href="?at=2,-1"]').click()
     expect(ana.locator("#hob-explore-title")).to_have_text("Explore [2, -1]")
     ana.get_by_test_id("explore-form").get_by_label("Level", exact=True).fill("12")
     step(bo, bo.get_by_test_id("between-turns").click)
@@ -366,7 +366,7 @@ def test_a_boss_fight_played_by_another_seat_a_duel_that_swaps_places_and_a_trap
     expect(ana.locator('[data-hero="Ana"] [data-testid="hp"]')).to_have_text("90 / 100 HP")
 
     # Bo walks into the trapped portal: one roll per trap; 4 springs it.
-    bo.locator('#hob-lit a[href^="?at=2,-1#"]').click()
+    bo.locator('#hob-lit a[href="?at=2,-1"]').click()
     step(bo, bo.get_by_role("button", name="Move to [2, -1]").click)
     expect(bo.get_by_text("stepped into a trapped room")).to_be_visible()
     check(bo)
@@ -523,7 +523,7 @@ def test_hob_a_move_tapped_while_the_hex_panel_is_on_its_way_wins(live_server, h
     ana = seated(live_server, table, phones)["Ana"]
     before = version(ana)
     panel = Held(ana, HEX_PANEL, answered=True)
-    ana.locator('#hob-lit a[href^="?at=3,-1#"]').click()
+    ana.locator('#hob-lit a[href="?at=3,-1"]').click()
     panel.wait(ana)
     ana.get_by_role("button", name="Move to the Starting Point").click()
     expect(ana.locator("#hob-live")).not_to_have_attribute("data-version", before)
@@ -544,7 +544,7 @@ def test_hob_a_hex_panel_that_comes_while_a_move_is_on_its_way_leaves_one_screen
     move = Held(ana, MOVE)
     ana.get_by_role("button", name="Move to the Starting Point").click()
     move.wait(ana)
-    ana.locator('#hob-lit a[href^="?at=3,-1#"]').click()
+    ana.locator('#hob-lit a[href="?at=3,-1"]').click()
     ana.wait_for_timeout(500)
     move.release()
     one_screen(ana, at="Starting Point", after=before)
@@ -594,3 +594,43 @@ def test_hob_a_form_kept_on_screen_is_cleared_once_its_action_is_taken(live_serv
     expect(ana.get_by_test_id("last")).to_contain_text("Ana played a loot card")
     expect(extra).not_to_be_checked()
     assert table.log_entries.order_by("-pk").first().action.get("extra_action") is True
+
+
+def note_loot(page, names: str) -> None:
+    """Note the names of loot cards held, from "More" (folded again after)."""
+    more = page.get_by_test_id("more")
+    more.locator("summary").click()
+    # Its forms are fetched as it opens: typed into before they come, a name would be lost.
+    expect(more.locator("input[name=version]").first).to_have_value(version(page))
+    more.get_by_label("Names of loot cards held", exact=False).fill(names)
+    step(page, more.get_by_role("button", name="Note the names").click)
+    more.locator("summary").click()
+
+
+def test_hob_loot_names_noted_while_their_part_is_kept_aside_are_there_when_it_comes_back(
+    live_server, host, phones
+):
+    """The names "Which card?" offers travel as a region within the loot cards' part: a name
+    noted between Ana's turns, while her turn's part is kept aside, is offered when her next
+    turn brings that part back (the part from the phone, the names sent alone)."""
+    table = table_so_far(host, ORDER)
+    at = seated(live_server, table, phones)
+    ana, bo, cy = at["Ana"], at["Bo"], at["Cy"]
+    cards = ana.locator("#hob-actions select[name=card] option")
+    note_loot(ana, "Smoke Bomb")
+    expect(cards).to_have_text(["one I haven't named", "Smoke Bomb"])
+    ana.get_by_text("End the turn without an action?").click()
+    end_turn(ana)
+    expect(ana.get_by_role("heading", name="Now")).to_be_visible()
+    note_loot(ana, "Second Wind")
+    expect(bo.get_by_test_id("last")).to_contain_text("Ana noted", timeout=3000)
+    for friend in (bo, cy):
+        expect(friend.get_by_role("heading", name="Your turn")).to_be_visible(timeout=3000)
+        friend.get_by_text("End the turn without an action?").click()
+        end_turn(friend)
+    expect(ana.get_by_role("heading", name="Your turn")).to_be_visible(timeout=3000)
+    expect(cards).to_have_text(["one I haven't named", "Smoke Bomb", "Second Wind"])
+    swapped = " ".join(ana.locator("#hob-actions").inner_text().split())
+    ana.goto(ana.url)  # drawn whole, as a new visit draws it
+    expect(cards).to_have_text(["one I haven't named", "Smoke Bomb", "Second Wind"])
+    assert " ".join(ana.locator("#hob-actions").inner_text().split()) == swapped

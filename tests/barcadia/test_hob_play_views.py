@@ -6,6 +6,7 @@ and nothing stored."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -315,11 +316,15 @@ def test_h13_a_between_turns_loot_card_from_any_phone_only_in_its_window(table, 
 def test_the_map_lights_the_legal_hexes_and_a_tap_opens_the_form_for_that_hex(table, phones):
     table = ordered(table)
     page = seen(phones["Ana"].get(f"/tables/{table.pk}/"))
-    assert page.count('data-target="explore"') == 12  # HT-05: the twelve hexes at distance 2
-    assert 'aria-label="Explore [2, -1]"' in page
+    explore = re.search(r'<g data-target="explore">(.*?)</g>', page)[1]
+    assert explore.count("<a ") == 12  # HT-05: the twelve hexes at distance 2
+    assert '<a href="?at=2,-1" aria-label="Explore [2, -1]">' in page
+    assert re.search(r'<section id="hob-actions"[^>]*>', page)[0].count("autofocus") == 0
     assert 'data-target="explore"' not in seen(phones["Bo"].get(f"/tables/{table.pk}/"))
+    # The link opens the page for that hex, its actions panel in focus (no script needed).
     page = seen(phones["Ana"].get(f"/tables/{table.pk}/?at=2,-1"))
     assert "Explore [2, -1]" in page and 'name="at" value="2,-1"' in page
+    assert re.search(r'<section id="hob-actions"[^>]* autofocus>', page)
     part = seen(phones["Ana"].get(f"/tables/{table.pk}/?at=2,-1&part=actions", headers=HTMX))
     assert part.startswith('<section id="hob-actions"') or 'id="hob-actions"' in part[:200]
 

@@ -322,12 +322,12 @@ def test_heroes_of_barcadia_one_turn_at_a_two_seat_table_in_traditional_chinese(
         hob_step(ana, ana.get_by_test_id("roll").click)
     first = Table.objects.get(pk=table.pk).state["turn"]["player"]
     active, other = (ana, bo) if first == "Ana" else (bo, ana)
-    expect(active.locator('#hob-lit a[data-target="explore"]').first).to_be_visible()
+    expect(active.locator('#hob-lit [data-target="explore"] a').first).to_be_visible()
     screens.check(active, "hob-04-your-turn", names)
     screens.check(other, "hob-05-waiting", names)
 
     # Explore a lit hex: a level-1 monster, which any D20 beats.
-    active.locator('#hob-lit a[data-target="explore"]').first.click()
+    active.locator('#hob-lit [data-target="explore"] a').first.click()
     form = active.get_by_test_id("explore-form")
     expect(form.locator("input[type=hidden][name=at]")).to_have_count(1)
     form.locator("input[name=kind][value=monster]").check()

@@ -58,10 +58,6 @@ class Token:
     me: bool = False
     active: bool = False
 
-    @property
-    def text_y(self) -> float:
-        return round(self.y + 4, 1)
-
 
 @dataclass
 class Hex:
@@ -325,22 +321,50 @@ def _hex_markup(h: Hex) -> str:
 
 
 def _link_markup(h: Hex) -> str:
-    """A lit hex over its tile: its outline (dashed where nothing is recorded, ``u``; its
-    colour from what a tap on it does, the link's ``data-target``), a "?" where nothing is
-    recorded yet."""
-    classes = h.css.split()
-    unknown = classes[0] == "unknown"
-    css = " ".join(word for word, on in (("u", unknown), ("chosen", h.chosen)) if on)
+    """A lit hex over its tile: its outline (its colour from what a tap on it does, the
+    group's ``data-target``); where nothing is recorded, dashed (``u``), and with a "?" where
+    it may be explored (the ``#hu`` shape: the outline and its "?")."""
+    unknown = h.css.split()[0] == "unknown"
+    shape = "hu" if unknown and h.top else "hh"
+    css = " ".join(word for word, on in (("u", unknown and not h.top), ("chosen", h.chosen)) if on)
     x, y = _num(h.x), _num(h.y)
-    out = f'<use href="#hh" x="{x}" y="{y}"' + (f' class="{css}"' if css else "") + "/>"
-    if unknown and h.top:
-        out += f'<text x="{x}" y="{_num(h.top_y)}">{escape(h.top)}</text>'
-    return out
+    return f'<use href="#{shape}" x="{x}" y="{y}"' + (f' class="{css}"' if css else "") + "/>"
 
 
-def defs() -> SafeString:
-    """The hex every map of the page draws (by reference: one shape, many places)."""
-    return mark_safe(f'<polygon id="hh" points="{CORNERS}"/>')
+# The lit hexes' groups, in the order they are drawn (and reached by the keyboard).
+TARGETS = ("explore", "move", "portal", "why")
+
+
+def lit_markup(links: list[Hex]) -> str:
+    """The hexes this phone may tap, as links grouped by what a tap does (a group's
+    ``data-target`` colours its links): each link the hex's outline and its accessible name.
+    A link opens the page for that hex, whose actions panel takes the focus (``autofocus``);
+    the page's script fetches only the panel."""
+    groups = []
+    for target in TARGETS:
+        found = [h for h in links if h.target == target]
+        if found:
+            inner = "".join(
+                f'<a href="?at={h.at}" aria-label="{escape(h.label)}">{_link_markup(h)}</a>'
+                for h in found
+            )
+            groups.append(f'<g data-target="{target}">{inner}</g>')
+    return "".join(groups)
+
+
+def defs(tokens: list[Token] = ()) -> SafeString:
+    """What every map of the page draws by reference (one shape, many places): the hex, a lit
+    hex where nothing is recorded yet (its outline and a "?"), and each hero's token (a disc
+    in the seat's colour with the hero's initial: a token on the map is one ``<use>``)."""
+    shapes = [
+        f'<polygon id="hh" points="{CORNERS}"/><g id="hu"><use href="#hh"/><text y="4">?</text></g>'
+    ]
+    for t in sorted(tokens, key=lambda t: t.seat):
+        shapes.append(
+            f'<g id="ht{t.seat}" class="tok s{t.seat}"><circle r="8"/>'
+            f'<text y="4">{escape(t.initial)}</text></g>'
+        )
+    return mark_safe("".join(shapes))
 
 
 @dataclass
@@ -374,20 +398,15 @@ def svg_parts(view: MapView, title: str) -> MapParts:
         if h.css.split()[0] != "unknown":
             rows.setdefault(h.r, []).append(_hex_markup(h))
     # Each part is drawn again on every phone whenever it changes: as few bytes as the
-    # stylesheet allows (a link's look comes from #hob-lit and its data-target, a token's from
-    # #hob-tokens and its seat's class).
-    lit = "".join(
-        f'<a href="?at={h.at}#hob-actions" aria-label="{escape(h.label)}" '
-        f'data-target="{h.target}">{_link_markup(h)}</a>'
-        for h in view.links
-    )
-    tokens = []
-    for t in view.tokens:
-        classes = f"s{t.seat}" + (" me" if t.me else "") + (" active" if t.active else "")
-        tokens.append(
-            f'<circle class="{classes}" cx="{_num(t.x)}" cy="{_num(t.y)}" r="8"/>'
-            f'<text x="{_num(t.x)}" y="{_num(t.text_y)}">{escape(t.initial)}</text>'
-        )
+    # stylesheet allows (a link's look comes from #hob-lit and its group, a token is its
+    # seat's shape from the page's defs; whose turn it is comes from the hero's name line, so
+    # that a turn handed on leaves the tokens as they are).
+    lit = lit_markup(view.links)
+    tokens = [
+        f'<use href="#ht{t.seat}" x="{_num(t.x)}" y="{_num(t.y)}"'
+        + (' class="me"/>' if t.me else "/>")
+        for t in view.tokens
+    ]
     return MapParts(opening, [(r, "".join(row)) for r, row in rows.items()], lit, "".join(tokens))
 
 

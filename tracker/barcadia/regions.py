@@ -1,7 +1,7 @@
 """The table screen cut into regions, so that an answer carries only what changed on this phone.
 
-The screen is the live head (``#hob-live``: the banner, the news and who this phone plays; it
-also asks for changes every 1.5 s) and, beside it, regions with ids of their own: the map
+The screen is the live head (``#hob-live``: the banner and the news; it also asks for changes
+every 1.5 s) and, beside it, regions with ids of their own: who this phone plays, the map
 (drawn above the actions on this phone's turn, below them otherwise, hence two slots), the
 actions panel, the undo button, one row per hero and the dungeon's line. Each region carries a
 fingerprint of its content (``data-fp``: a hash of its markup, the CSRF token and the form
@@ -42,7 +42,7 @@ TURN_END = "barcadia/_turn_end.html"
 LOOT = "barcadia/_loot.html"
 DUEL_BOX = "barcadia/_duel_box.html"
 HERO = "barcadia/_hero.html"
-HERO_NAME = "barcadia/_hero_name.html"
+YOU = "barcadia/_you.html"
 # The parts of the actions panel kept from one panel to the next, by the start of their id
 # (a part drawn in several ways has an id for each: ending the turn before or after the action,
 # the loot cards playable now).
@@ -55,6 +55,10 @@ HELD = (
     ("hob-more", MORE_BOX),
 )
 _ID = re.compile(r' id="(hob-[a-z0-9-]+)"')
+# The regions a hero's row holds (each an element with no element of its tag within).
+_HERO_LINE = re.compile(r'<(p|svg) id="(hob-(?:cup|name|hp|at)-\d+)".*?</\1>', re.S)
+# The region a part of the panel holds: the loot cards' names to choose from.
+_HELD_INNER = re.compile(r'<div id="(hob-cards-[a-z]+)">(?:(?!</div>).)*</div>', re.S)
 SEEN_HEADER = "X-Hob-Seen"
 # Not part of what a region shows: the token is new on every request, and the script sends
 # the newest version the phone holds with every form (see tracker/static/tracker/barcadia.js).
@@ -77,8 +81,8 @@ class Region:
     def kept(self) -> str:
         """A stand-in for the region as the phone shows it: htmx puts the phone's own element
         in its place (hx-preserve), wherever in the page it was."""
-        tag = "g" if self.svg else "div"
-        return f'<{tag} id="{self.id}" hx-preserve="true"></{tag}>'
+        tag = "g" if self.svg else "i"
+        return f'<{tag} id="{self.id}" hx-preserve></{tag}>'
 
     def marked(self, *, oob: bool = False) -> SafeString:
         """The region with its fingerprint (and, sent beside the live head, as an oob swap; a
@@ -131,6 +135,10 @@ def draw(request: HttpRequest, context: dict) -> list[Region]:
     def add(id_: str, html: str) -> None:
         regions.append(Region(id_, html, fingerprint(html)))
 
+    # Who this phone plays: the same from one answer to the next, but for the host's phone
+    # when friends take their seats.
+    add("hob-you", _render(YOU, lazy, request))
+
     # The map's drawing and its words are regions within the map's slot: a change redraws
     # only what it changed, and the slot itself (the map's frame) moves with this phone's turn.
     # Within the drawing: the tiles (a row of them each a region: a tile turned up redraws its
@@ -159,16 +167,23 @@ def draw(request: HttpRequest, context: dict) -> list[Region]:
     box = _render(WORDS_BOX, lazy, request)
     box_inline = _render(WORDS_BOX, context, request) if inline else box
     words = Region("hob-words", box_inline, fingerprint(box))
+    # The map (its heading, drawing and words) is a region within its slot: when it moves to
+    # its other slot with this phone's turn, the slot is sent with a stand-in for it.
     frame = _render(MAP, {**lazy, "drawing": "", "words": ""}, request)
-    slot = _render(MAP, {**context, "drawing": drawn.marked(), "words": words.marked()}, request)
+    html = _render(MAP, {**context, "drawing": drawn.marked(), "words": words.marked()}, request)
+    section = Region("hob-map", html.strip(), fingerprint(frame))
+    drawn.within = words.within = section.id
     here, there = ("a", "b") if screen.my_turn else ("b", "a")
-    drawn.within = words.within = f"hob-map-{here}"
-    placed = Region(drawn.within, f'<div id="{drawn.within}">{slot}</div>', fingerprint(frame))
+    section.within = f"hob-map-{here}"
+    placed = f'<div id="{section.within}">{{}}</div>'
+    placed = Region(
+        section.within, placed.format(section.marked()), fingerprint(placed.format(section.id))
+    )
     empty = f'<div id="hob-map-{there}"></div>'
     empty = Region(f"hob-map-{there}", empty, fingerprint(empty))
-    inner = [drawn, tiles, *rows, lit, tokens, words]
-    # The slot that holds the map first: the drawing it keeps is taken from the other slot
-    # before that one is emptied (see changed()).
+    inner = [section, drawn, tiles, *rows, lit, tokens, words]
+    # The slot that holds the map first: the map it keeps is taken from the other slot before
+    # that one is emptied (see changed()).
     regions += [placed, *inner, empty]
     # Within the actions panel, the parts that stay the same from one panel to the next (the
     # tile's face to type, "Any modifiers?", ending the turn, the loot cards, "More") are
@@ -185,47 +200,82 @@ def draw(request: HttpRequest, context: dict) -> list[Region]:
         part = _render(name, lazy, request)
         if part not in actions:
             continue
-        region = Region(id_, part, fingerprint(part), within="hob-actions")
         # The panel's fingerprint keeps which part stands where: a panel holding another
         # part (the loot cards playable between turns, not now) is a panel drawn anew.
         actions = actions.replace(part, f"<{id_}>", 1)
         drawn_part = _render(name, context, request) if inline else part
+        found = held_part(id_, drawn_part, part)
         if drawn_part in shown_actions:
-            region.html = drawn_part
-            shown_actions = shown_actions.replace(drawn_part, region.marked(), 1)
-        held.append(region)
+            shown_actions = shown_actions.replace(drawn_part, found[0].marked(), 1)
+        found[0].within = "hob-actions"
+        held += found
     regions.append(Region("hob-actions", shown_actions, fingerprint(actions)))
     regions += held
     add("hob-tools", _render("barcadia/_tools.html", lazy, request))
-    # A hero's row holds their name line (with whose turn it is) as a region of its own.
+    # A hero's row holds their cup, name line (with whose turn it is), health and place as
+    # regions of their own: a turn handed on redraws two name lines, a hero who moves one
+    # line, a hero who drinks their cup and health.
     for hero in screen.heroes:
-        hero_context = {**lazy, "hero": hero}
-        row = _render(HERO, hero_context, request)
-        name_html = _render(HERO_NAME, hero_context, request)
-        name = Region(f"hob-name-{hero.seat}", name_html, fingerprint(name_html))
-        name.within = f"hob-hero-{hero.seat}"
-        bare_row = row.replace(name_html, "", 1)
-        row = row.replace(name_html, name.marked(), 1)
-        regions += [Region(name.within, row, fingerprint(bare_row)), name]
+        row = bare_row = _render(HERO, {**lazy, "hero": hero}, request)
+        within = f"hob-hero-{hero.seat}"
+        lines = []
+        for line in _HERO_LINE.finditer(row):
+            lines.append(Region(line[2], line[0], fingerprint(line[0]), within=within))
+            bare_row = bare_row.replace(line[0], "", 1)
+        for line in lines:
+            row = row.replace(line.html, line.marked(), 1)
+        regions += [Region(within, row, fingerprint(bare_row)), *lines]
     add("hob-dungeon", _render("barcadia/_dungeon.html", lazy, request))
     return regions
 
 
+# The parts a phone that plays a hero keeps aside from the start, as its first turn draws them
+# (the tile's face to type, ending the turn before the action, the loot cards playable at the
+# turn's start, "More"): the answer that hands it its first turn then sends stand-ins for them.
+SEEDED = (
+    (FACE, {}),
+    (TURN_END, {"end_way": "early"}),
+    (LOOT, {"loot_ways": ["between_turns", "your_turn"]}),
+    (MORE_BOX, {}),
+)
+
+
+def held_part(id_: str, html: str, lazy: str | None = None) -> list[Region]:
+    """A part of the actions panel as a region (its fingerprint of `lazy`, the part as a swap
+    draws it, when `html` is drawn for a whole page), and the region it holds if any (the
+    names of the loot cards to choose from: they change more often than the part does)."""
+    lazy = html if lazy is None else lazy
+    inner = _HELD_INNER.search(html)
+    if inner is None:
+        return [Region(id_, html, fingerprint(lazy))]
+    names = Region(inner[1], inner[0], fingerprint(inner[0]), within=id_)
+    marked = html.replace(inner[0], names.marked(), 1)
+    return [Region(id_, marked, fingerprint(lazy.replace(inner[0], "", 1))), names]
+
+
 def kept_aside(request: HttpRequest, context: dict, regions: list[Region]) -> SafeString:
-    """What the page keeps aside, out of sight, for the panels to come (the tile's face to type, on
-    a phone that plays a hero): a panel that needs it then gets a stand-in for the phone's
-    own, the first time as every time after (see tracker/static/tracker/barcadia.js)."""
-    if not context["screen"].my_heroes or any(region.id == "hob-face" for region in regions):
+    """What the page keeps aside, out of sight, for the panels to come (on a phone that plays a
+    hero, the parts its first turn draws, those the page does not show already): a panel that
+    needs one then gets a stand-in for the phone's own, the first time as every time after
+    (see tracker/static/tracker/barcadia.js)."""
+    if not context["screen"].my_heroes:
         return mark_safe("")
+    shown = {region.id for region in regions}
     lazy = {**context, "more_inline": False, "csrf_token": get_token(request)}
-    face = _render(FACE, lazy, request)
-    return Region("hob-face", face, fingerprint(face)).marked()
+    aside = []
+    for name, extra in SEEDED:
+        part = _render(name, {**lazy, **extra}, request)
+        found = _ids(part)
+        if found and found[0] not in shown:
+            aside.append(held_part(found[0], part)[0].marked())
+    return mark_safe("".join(aside))
 
 
 def board(regions: list[Region]) -> dict:
     """The regions as the page template places them."""
     by_id = {region.id: region.marked() for region in regions if not region.within}
     return {
+        "you": by_id["hob-you"],
         "map_a": by_id["hob-map-a"],
         "map_b": by_id["hob-map-b"],
         "actions": by_id["hob-actions"],

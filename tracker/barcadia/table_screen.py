@@ -430,6 +430,14 @@ class TableScreen:
         return bool(self.turn and self.turn["actions_taken"])
 
     @property
+    def turn_end(self) -> str:
+        """How ending the turn is offered: after the action (``done``), asked to confirm one
+        without an action (``asked``), or folded before the action (``early``)."""
+        if self.action_taken:
+            return "done"
+        return "asked" if self.end_confirm else "early"
+
+    @property
     def actions_left(self) -> int:
         return self.turn["actions_left"] if self.turn else 0
 
@@ -550,8 +558,10 @@ class TableScreen:
 
     @property
     def known_loot(self) -> list[str]:
+        """The names of the acting hero's loot cards to choose from, each once (two cards of
+        one name are one choice)."""
         hero = self.acting_hero
-        return list(hero["loot_known"]) if hero else []
+        return list(dict.fromkeys(hero["loot_known"])) if hero else []
 
     @property
     def effects_open(self) -> bool:
@@ -611,7 +621,7 @@ class TableScreen:
 
     @property
     def map_defs(self):
-        return hexmap.defs()
+        return hexmap.defs(self.map.tokens)
 
     @property
     def awaited_type(self) -> str:

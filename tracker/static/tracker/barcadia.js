@@ -6,16 +6,19 @@
 
   var centred = "";
 
-  // Keep this phone's hero (or the active one) in the middle of the map when it moves.
+  // Keep this phone's hero (or the active one: its name line says so) in the middle of the
+  // map when it moves.
   function centreMap() {
+    var turn = document.querySelector(".hob-hero-name.active");
+    var seat = turn ? turn.id.replace("hob-name-", "") : "";
     document.querySelectorAll(".hob-map-frame").forEach(function (frame) {
       var svg = frame.querySelector("svg");
-      var token = frame.querySelector("#hob-tokens circle.me") ||
-        frame.querySelector("#hob-tokens circle.active");
+      var token = frame.querySelector("#hob-tokens .me") ||
+        (seat && frame.querySelector('#hob-tokens [href="#ht' + seat + '"]'));
       if (!svg || !token) return;
       var box = svg.viewBox.baseVal;
-      var x = Number(token.getAttribute("cx")) - box.x;
-      var y = Number(token.getAttribute("cy")) - box.y;
+      var x = Number(token.getAttribute("x")) - box.x;
+      var y = Number(token.getAttribute("y")) - box.y;
       var where = x + "," + y;
       if (where === centred) return;
       centred = where;
@@ -220,6 +223,7 @@
       }
     });
     panel.querySelectorAll("[data-fp][id]").forEach(function (part) {
+      if (part.parentElement.closest("[data-fp]") !== panel) return;  // within a part: kept with it
       if (!incoming.querySelector("#" + part.id)) kept.appendChild(cleared(part));
     });
   }
