@@ -638,3 +638,80 @@ def test_hob_loot_names_noted_while_their_part_is_kept_aside_are_there_when_it_c
     ana.goto(ana.url)  # drawn whole, as a new visit draws it
     expect(cards).to_have_text(["one I haven't named", "Smoke Bomb", "Second Wind"])
     assert " ".join(ana.locator("#hob-actions").inner_text().split()) == swapped
+
+
+def held_parts(page, part: str) -> list:
+    """Hold every answer for the folded part `part` until the test lets it go."""
+    held: list = []
+
+    def hold(route) -> None:
+        held.append(route)
+
+    page.route(re.compile(rf"\?part={part}$"), hold)
+    return held
+
+
+def let_go(page, held: list) -> None:
+    """Let the held answers come, and wait until the page has put them in place."""
+    for route in held:
+        with page.expect_response(lambda r: "part=" in r.url):
+            route.continue_()
+    page.wait_for_function("!document.querySelector('.htmx-request')")
+    held.clear()
+
+
+def test_hob_names_typed_in_more_before_its_answer_comes_are_kept(live_server, host, phones):
+    """A player who opens "More" and types at once keeps what they typed: the fold-out's own
+    fetch, answered after the typing, must not wipe it (a name lost, the tap refused — seen
+    as a flaky browser test, and a player would lose it the same way)."""
+    table = table_so_far(host, ORDER)
+    ana = seated(live_server, table, phones)["Ana"]
+    held = held_parts(ana, "more")
+    more = ana.get_by_test_id("more")
+    more.locator("summary").click()
+    more.get_by_label("Names of loot cards held", exact=False).fill("Smoke Bomb")
+    let_go(ana, held)
+    expect(more.get_by_label("Names of loot cards held", exact=False)).to_have_value("Smoke Bomb")
+    step(ana, more.get_by_role("button", name="Note the names").click)
+    expect(ana.locator("#hob-actions select[name=card] option")).to_have_text(
+        ["one I haven't named", "Smoke Bomb"]
+    )
+
+
+def test_hob_names_typed_in_a_more_drawn_before_the_table_moved_are_kept(live_server, host, phones):
+    """ "More" opened after another phone changed the table asks for its forms again; what is
+    typed into the forms it showed before they come is kept, and posts as of the newest
+    version the phone holds."""
+    table = table_so_far(host, ORDER)
+    at = seated(live_server, table, phones)
+    ana, bo = at["Ana"], at["Bo"]
+    more = ana.get_by_test_id("more")
+    field = more.get_by_label("Names of loot cards held", exact=False)
+    more.locator("summary").click()
+    expect(field).to_be_visible()
+    more.locator("summary").click()
+    note_loot(bo, "Lucky Mug")
+    expect(ana.get_by_test_id("last")).to_contain_text("Bo noted", timeout=3000)
+    held = held_parts(ana, "more")
+    more.locator("summary").click()
+    field.fill("Smoke Bomb")
+    let_go(ana, held)
+    expect(field).to_have_value("Smoke Bomb")
+    step(ana, more.get_by_role("button", name="Note the names").click)
+    expect(ana.locator("#hob-actions select[name=card] option")).to_have_text(
+        ["one I haven't named", "Smoke Bomb"]
+    )
+
+
+def test_hob_an_open_more_follows_the_table_when_nothing_was_typed_in_it(live_server, host, phones):
+    """ "More" left open while another phone changes the table is drawn again (a list that
+    shows its first option was taken for a choice the player made, and kept it old)."""
+    table = table_so_far(host, ORDER)
+    at = seated(live_server, table, phones)
+    ana, bo = at["Ana"], at["Bo"]
+    more = ana.get_by_test_id("more")
+    more.locator("summary").click()
+    expect(more.locator("input[name=version]").first).to_have_value(version(ana))
+    note_loot(bo, "Lucky Mug")
+    expect(ana.locator("#hob-live")).to_have_attribute("data-version", version(bo), timeout=3000)
+    expect(more.locator("input[name=version]").first).to_have_value(version(bo))

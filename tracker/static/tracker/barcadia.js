@@ -108,9 +108,14 @@
         changed = changed || field.checked !== field.defaultChecked;
         if (mend) field.checked = field.defaultChecked;
       } else if (field.tagName === "SELECT") {
-        Array.prototype.forEach.call(field.options, function (option) {
-          changed = changed || option.selected !== option.defaultSelected;
-          if (mend) option.selected = option.defaultSelected;
+        // A list drawn with no option marked shows its first (one choice) or none (several).
+        var marked = Array.prototype.some.call(field.options, function (option) {
+          return option.defaultSelected;
+        });
+        Array.prototype.forEach.call(field.options, function (option, index) {
+          var drawn = marked ? option.defaultSelected : !field.multiple && index === 0;
+          changed = changed || option.selected !== drawn;
+          if (mend) option.selected = drawn;
         });
       } else if (field.type !== "hidden") {
         changed = changed || field.value !== field.defaultValue;
@@ -125,10 +130,32 @@
     box.dataset.filled = tableVersion();
     window.htmx.ajax("GET", box.dataset.lazy, { target: body, swap: "innerHTML" });
   }
+  // A part drawn with the whole page is as new as the table: opening it asks for nothing.
+  function markDrawn() {
+    document.querySelectorAll(".hob details[data-lazy]").forEach(function (box) {
+      var body = box.querySelector(".lazy-body");
+      if (body && body.children.length && !box.dataset.filled) box.dataset.filled = tableVersion();
+    });
+  }
+  document.addEventListener("DOMContentLoaded", markDrawn);
   document.addEventListener("toggle", function (event) {
     var box = event.target;
-    if (box.matches && box.matches("details[data-lazy]") && box.open) fill(box);
+    if (box.matches && box.matches("details[data-lazy]") && box.open &&
+        box.dataset.filled !== tableVersion()) fill(box);
   }, true);
+  // What a part brings when it comes is put in place only if nothing was typed in the part
+  // meanwhile: a player who typed before it came keeps what they typed (the form they typed
+  // into posts the newest version the phone holds, and the server says if it no longer fits).
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    var box = target && target.classList && target.classList.contains("lazy-body") &&
+      target.closest("details[data-lazy]");
+    if (!box || !event.detail.shouldSwap) return;
+    if (edited(box, false)) {
+      event.detail.shouldSwap = false;
+      delete box.dataset.filled;
+    }
+  });
   document.addEventListener("htmx:afterSettle", function () {
     document.querySelectorAll(".hob details[data-lazy][open]").forEach(function (box) {
       if (box.dataset.filled !== tableVersion() && !edited(box, false)) fill(box);
