@@ -656,7 +656,7 @@ def let_go(page, held: list) -> None:
     for route in held:
         with page.expect_response(lambda r: "part=" in r.url):
             route.continue_()
-    page.wait_for_function("!document.querySelector('.htmx-request')")
+    expect(page.locator(".htmx-request")).to_have_count(0)
     held.clear()
 
 

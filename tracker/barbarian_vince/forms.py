@@ -14,6 +14,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tracker.core.forms import TapForm
 from tracker.core.i18n import say
 from tracker.rules.barbarian_vince import ACTION_FIELDS
 from tracker.rules.barbarian_vince.catalogue import KIND_FIELDS, SKILLS, skill_word
@@ -53,10 +54,9 @@ class CardList(forms.Field):
         return cards
 
 
-class VersionForm(forms.Form):
-    """The adventure's version the screen showed (a stale one is a conflict)."""
-
-    version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+class VersionForm(TapForm):
+    """The adventure's version the screen showed (a stale one is a conflict), and from the
+    page's script the tap's id and what the screen asked (tracker.core.forms)."""
 
 
 def _text(value) -> str | None:

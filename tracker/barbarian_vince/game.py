@@ -186,5 +186,10 @@ GAME = games.register(
         home_heading=gettext_lazy("Your adventures"),
         home_template="barbarian_vince/_home.html",
         first_action="begin_adventure",
+        # A card entered in the catalogue on another screen leaves a tap drawn before it as
+        # meant (the engine still checks every card the tap names).
+        asked=lambda adventure, seat: games.asked_of_whole_state(
+            adventure, ("actions", "name", "catalogue")
+        ),
     )
 )

@@ -15,6 +15,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from tracker.barbarian_vince import projections
+from tracker.barbarian_vince.game import GAME
+from tracker.core import services as core
 from tracker.core.i18n import say
 from tracker.rules import barbarian_vince as bv
 from tracker.rules.barbarian_vince.awaiting import why_not
@@ -221,6 +223,9 @@ class Screen:
         self.state = adventure.state
         self.projection = adventure.projection or {}
         self.version = adventure.version
+        # What this screen asks (tracker.core.services.asked_of): a tap drawn here still goes
+        # ahead after a change elsewhere that asks nothing new.
+        self.asked = core.asked_of(GAME, adventure)
         self.error = say(error) if error else ""
         self.error_rule = error_rule
         self.error_rule_text = bv.rule_summary(error_rule) if error_rule else ""

@@ -15,7 +15,7 @@ from django.db.models import Q
 from tracker.barbarian_vince.game import GAME, check_name
 from tracker.barbarian_vince.models import Adventure, AdventureTurn, RememberedCard
 from tracker.core import services as core
-from tracker.core.services import UndoError, VersionConflict
+from tracker.core.services import AlreadyApplied, UndoError, VersionConflict
 from tracker.rules.barbarian_vince import apply as engine_apply
 from tracker.rules.barbarian_vince import initial_state
 
@@ -77,14 +77,25 @@ def adventure_create(*, owner, name: str, ruleset: dict | None = None) -> Advent
     )
 
 
-def adventure_apply(*, adventure_id: int, owner, action: dict, expected_version: int) -> Adventure:
-    """Apply one action; VersionConflict or the engine's RuleError write nothing."""
+def adventure_apply(
+    *,
+    adventure_id: int,
+    owner,
+    action: dict,
+    expected_version: int,
+    tap: str = "",
+    asked: str = "",
+) -> Adventure:
+    """Apply one action; VersionConflict or the engine's RuleError write nothing (`tap`,
+    `asked`: as core.record_apply takes them)."""
     return core.record_apply(
         game=GAME,
         record_id=adventure_id,
         owner=owner,
         action=action,
         expected_version=expected_version,
+        tap=tap,
+        asked=asked,
     )
 
 
@@ -103,7 +114,9 @@ def card_recall(*, adventure_id: int, owner, card_id: str, expected_version: int
 # --- undo ------------------------------------------------------------------------------------
 
 
-def adventure_undo(*, adventure_id: int, owner, steps: int = 1, expected_version: int):
+def adventure_undo(
+    *, adventure_id: int, owner, steps: int = 1, expected_version: int, tap: str = ""
+):
     """Take back the last `steps` actions; the adventure comes back with `undone` (Steps)."""
     return core.record_undo(
         game=GAME,
@@ -111,6 +124,7 @@ def adventure_undo(*, adventure_id: int, owner, steps: int = 1, expected_version
         owner=owner,
         steps=steps,
         expected_version=expected_version,
+        tap=tap,
     )
 
 
@@ -138,6 +152,7 @@ def adventure_export(*, adventure: Adventure) -> str:
 
 __all__ = [
     "RECALL_LIMIT",
+    "AlreadyApplied",
     "UndoError",
     "VersionConflict",
     "adventure_apply",

@@ -16,6 +16,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tracker.core.forms import TapForm
 from tracker.rules.barcadia import move_targets
 from tracker.rules.barcadia.fields import FACE_KEYS
 
@@ -37,11 +38,10 @@ class BadInput(Exception):
         self.message = message
 
 
-class ActForm(forms.Form):
-    """What every action posts besides its own fields: the version the screen showed, and the
-    hero it is for."""
+class ActForm(TapForm):
+    """What every action posts besides its own fields: the version the screen showed (with the
+    tap's id and what the screen asked: tracker.core.forms), and the hero it is for."""
 
-    version = forms.IntegerField(min_value=0, max_value=2**31 - 1, widget=forms.HiddenInput)
     player = forms.CharField(required=False, max_length=200)
     confirm = forms.CharField(required=False, max_length=10)
 

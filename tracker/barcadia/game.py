@@ -102,6 +102,25 @@ def _waiting_for(table: Table) -> str:
     return describe(state)["reason"]
 
 
+def _asked(table: Table, heroes) -> dict:
+    """What a phone acting for `heroes` is asked: the whole table but what only the other
+    heroes hold (their cups, loot and power-ups: another phone noting its loot names, gaining
+    loot or healing leaves this phone's tap as meant), and what the engine lists as acceptable
+    for anyone (it follows every hero's loot). Where everyone stands is kept: a move or a
+    duel's choices follow it."""
+    state = table.state or {}
+    mine = set(heroes or ())
+    asked = {key: value for key, value in state.items() if key not in ("players", "awaiting")}
+    players = state.get("players") or {}
+    asked["players"] = {
+        name: hero if name in mine else {"position": hero.get("position")}
+        for name, hero in players.items()
+    }
+    asked["awaiting"] = (state.get("awaiting") or {}).get("player")
+    asked.pop("actions", None)
+    return asked
+
+
 GAME = games.register(
     Game(
         id=engine.GAME,
@@ -122,5 +141,6 @@ GAME = games.register(
         home_heading=gettext_lazy("Your tables"),
         home_template="barcadia/_home.html",
         first_action="set_up_table",
+        asked=_asked,
     )
 )

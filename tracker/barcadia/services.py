@@ -15,7 +15,7 @@ from tracker.barcadia.game import GAME
 from tracker.barcadia.models import Table, TableEvent
 from tracker.core import seats
 from tracker.core import services as core
-from tracker.core.services import UndoError, VersionConflict
+from tracker.core.services import AlreadyApplied, UndoError, VersionConflict
 from tracker.rules import barcadia as engine
 from tracker.rules.barcadia import ACTION_FIELDS
 
@@ -54,12 +54,21 @@ def ensure_seats(*, table: Table) -> None:
             seats.seats_create(game=GAME, record=locked, names=list(locked.state["players"]))
 
 
-def table_apply(*, table: Table, action: dict, expected_version: int) -> Table:
+def table_apply(
+    *,
+    table: Table,
+    action: dict,
+    expected_version: int,
+    tap: str = "",
+    asked: str = "",
+    heroes: tuple[str, ...] = (),
+) -> Table:
     """Apply one action for the table (whoever's phone sent it: the view checked the seat).
 
-    Raises VersionConflict if the table is no longer at `expected_version`, and the engine's
-    RuleError if the rules refuse the action; either way nothing is written. The table comes
-    back with `steps`: the Step just applied.
+    Raises VersionConflict if the table moved on since `expected_version` in something the
+    phone's `heroes` were asked (`asked`, tracker.barcadia.game: another phone noting its loot
+    names is not), AlreadyApplied for a tap sent again, and the engine's RuleError if the
+    rules refuse the action; nothing is written then. The table comes back with `steps`.
     """
     return core.record_apply(
         game=GAME,
@@ -68,10 +77,13 @@ def table_apply(*, table: Table, action: dict, expected_version: int) -> Table:
         action=clean_action(action),
         expected_version=expected_version,
         record=table,  # as the view read it: the write itself proves it is still current
+        tap=tap,
+        asked=asked,
+        seat=heroes,
     )
 
 
-def table_undo(*, table: Table, expected_version: int) -> Table:
+def table_undo(*, table: Table, expected_version: int, tap: str = "") -> Table:
     """Take back the newest action, as if it had never been played (`undone`: what it was)."""
     return core.record_undo(
         game=GAME,
@@ -79,6 +91,7 @@ def table_undo(*, table: Table, expected_version: int) -> Table:
         owner=table.owner_id,
         expected_version=expected_version,
         record=table,
+        tap=tap,
     )
 
 
@@ -129,6 +142,7 @@ def recent_steps(*, table: Table, count: int):
 
 
 __all__ = [
+    "AlreadyApplied",
     "UndoError",
     "VersionConflict",
     "clean_action",

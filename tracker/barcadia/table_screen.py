@@ -16,7 +16,9 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from tracker.barcadia import forms, hexmap
+from tracker.barcadia.game import GAME
 from tracker.barcadia.models import Table
+from tracker.core import services as core
 from tracker.core.i18n import say, sentences
 from tracker.rules import barcadia as engine
 from tracker.rules.barcadia.awaiting import describe
@@ -169,6 +171,12 @@ class TableScreen:
     @property
     def watching(self) -> bool:
         return self.acting is None
+
+    @cached_property
+    def asked(self) -> str:
+        """The fingerprint of what this phone is asked (tracker.barcadia.game): a tap drawn
+        before another phone's change that asks it nothing new still goes ahead."""
+        return core.asked_of(GAME, self.table, tuple(self.hero_choices))
 
     # -- what the table waits for -------------------------------------------------------------
 

@@ -207,6 +207,16 @@ def _waiting_for(character: Character) -> str:
     return text
 
 
+def _asked(character, seat) -> dict:
+    """What a play screen asks: everything but the character's name and what the last action
+    did (a rename on another screen leaves a tap drawn before it as meant)."""
+    asked = games.asked_of_whole_state(character, ("actions", "events"))
+    state = asked["state"]
+    if isinstance(state.get("character"), dict):
+        state["character"] = {k: v for k, v in state["character"].items() if k != "name"}
+    return asked
+
+
 GAME = games.register(
     Game(
         id=games.CARD_RPG,
@@ -229,5 +239,6 @@ GAME = games.register(
         export_extra=lambda character: {"ruleset": character.ruleset},
         check_table=check_table,
         rename_action=lambda name: {"type": engine.RENAME, "name": name},
+        asked=_asked,
     )
 )

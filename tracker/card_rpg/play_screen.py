@@ -168,6 +168,9 @@ class Screen:
     character_id: int
     version: int
     state: dict
+    # The fingerprint of what this screen asks (tracker.core.services.asked_of): a tap drawn
+    # here still goes ahead after a change elsewhere that asks nothing new.
+    asked: str = ""
     virtual: bool = False
     table: VirtualTable | None = None
     error: str = ""

@@ -151,11 +151,13 @@ def character_apply_many(
     expected_version: int,
     character: Character | None = None,
     afters: Sequence[dict] | None = None,
+    tap: str = "",
+    asked: str = "",
 ) -> Character:
     """Apply several actions in a row in one transaction (the app's own steps after a tap).
 
     `afters`: the state after each action, when the caller ran the rules on `character`'s
-    state already (they are not run again).
+    state already (they are not run again). `tap` and `asked`: as core.record_apply takes them.
     """
     return core.record_apply(
         game=GAME,
@@ -165,6 +167,8 @@ def character_apply_many(
         afters=afters,
         expected_version=expected_version,
         record=character,
+        tap=tap,
+        asked=asked,
     )
 
 
@@ -206,6 +210,7 @@ def character_undo(
     steps: int = 1,
     expected_version: int,
     character: Character | None = None,
+    tap: str = "",
 ) -> Character:
     """Take back the last `steps` actions, as if they had never been played."""
     return core.record_undo(
@@ -215,6 +220,7 @@ def character_undo(
         steps=steps,
         expected_version=expected_version,
         record=character,
+        tap=tap,
     )
 
 

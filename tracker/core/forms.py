@@ -1,9 +1,39 @@
-"""The core's forms: input validation only (a log file to import)."""
+"""The core's forms: input validation only (what every tap posts, a log file to import)."""
+
+import re
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tracker.core.models import TAP_LENGTH
 from tracker.forms.accounts import PlainLabelsMixin
+
+_TAP = re.compile(rf"[0-9a-f]{{8,{TAP_LENGTH}}}")
+_ASKED = re.compile(r"[0-9a-f]{16}")
+
+
+class TapForm(forms.Form):
+    """What every tap of a game's screen posts beside its own fields: the version the screen
+    was drawn at, the fingerprint of what it asked then (`asked`), and the tap's own id
+    (`tap`, the same when the phone sends it again). A phone without the page's script
+    sends only the version: its taps are taken at that version alone."""
+
+    version = forms.IntegerField(min_value=0, max_value=2**31 - 1, widget=forms.HiddenInput)
+    # Anything else sent there is ignored (a tap then counts as one without an id).
+    tap = forms.CharField(required=False, max_length=200)
+    asked = forms.CharField(required=False, max_length=200)
+
+    def clean_tap(self) -> str:
+        tap = self.cleaned_data["tap"]
+        return tap if _TAP.fullmatch(tap) else ""
+
+    def clean_asked(self) -> str:
+        asked = self.cleaned_data["asked"]
+        return asked if _ASKED.fullmatch(asked) else ""
+
+    def tap_fields(self) -> dict:
+        """The tap's id and what its screen asked, as the core's writes take them."""
+        return {"tap": self.cleaned_data["tap"], "asked": self.cleaned_data["asked"]}
 
 
 class LogFileForm(PlainLabelsMixin, forms.Form):

@@ -88,6 +88,17 @@ class Game:
     # The action that renames a record in its log (None: a rename changes only the record's
     # name). With one, a rename is logged like any action, and undo takes it back.
     rename_action: Callable[[str], dict] | None = None
+    # What a screen drawn from `record` asks the player (`seat`: the players a phone acts
+    # for, at a shared table): a JSON value. A tap drawn at an older version is still applied
+    # when this is the same now (the record moved on in something the tap does not act on).
+    asked: Callable[[Any, Any], Any] = lambda record, seat: asked_of_whole_state(record)
+
+
+def asked_of_whole_state(record, drop: tuple[str, ...] = ("actions",)) -> dict:
+    """Everything a record's state holds but the counters in `drop`, and whether the app deals:
+    for a game played alone, any change but those leaves a screen drawn before out of date."""
+    state = {key: value for key, value in record.state.items() if key not in drop}
+    return {"state": state, "table": record.table_state is not None}
 
 
 def _no_table(table) -> None:

@@ -17,6 +17,9 @@ import json
 from django.conf import settings
 from django.db import models
 
+# The longest tap id a phone may send (tracker/static/tracker/taps.js makes 32 hex digits).
+TAP_LENGTH = 40
+
 # A snapshot of the whole state is kept with entry 1 and every SNAPSHOT_EVERY-th entry.
 SNAPSHOT_EVERY = 200
 
@@ -91,6 +94,9 @@ class LogRecord(models.Model):
     # of the same file is told apart and said so).
     imported_at = models.DateTimeField(null=True, blank=True)
     import_digest = models.CharField(max_length=64, blank=True, default="")
+    # The id the phone gave the newest write (any kind: an action, an undo, a rename), so that
+    # the same tap sent again after its answer was lost is told apart from a new one.
+    last_tap = models.CharField(max_length=TAP_LENGTH, blank=True, default="", db_default="")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -116,6 +122,12 @@ class LogEntry(models.Model):
     # The virtual table after this entry, kept only where it changed (table_changed).
     table_state = LogJSONField(null=True, blank=True)
     table_changed = models.BooleanField(default=False)
+    # The id of the tap that wrote this entry (the first of a tap's entries), if the phone gave
+    # one: a tap sent again is found here and answered with what it did, not applied twice.
+    # (A database default too: bulk inserts that name the other columns leave it empty.)
+    tap = models.CharField(
+        max_length=TAP_LENGTH, blank=True, default="", db_default="", db_index=True
+    )
     created_at = models.DateTimeField()
 
     class Meta:

@@ -69,6 +69,16 @@ class VersionConflict(Exception):
         return self.record.state
 
 
+class AlreadyApplied(Exception):
+    """The same tap was written before (its answer never reached the phone): nothing is
+    written again. `record` is the record as it is now, for the answer that tap should have had.
+    """
+
+    def __init__(self, record):
+        self.record = record
+        super().__init__(f"{record.name}: this tap was saved already")
+
+
 class UndoError(Exception):
     """An undo that can't be done: nothing to undo, or it would undo the record's creation."""
 
@@ -154,6 +164,18 @@ def record_state_at(*, game: Game, record, seq: int) -> tuple[dict, dict, dict |
     return step.after, projection, table
 
 
+def record_check_tap(
+    *, game: Game, record, expected_version: int, tap: str = "", asked: str = "", seat=None
+) -> int:
+    """The version a tap drawn at `expected_version` goes ahead at on `record` as read now:
+    the same, or the record's own when it moved on in nothing the tap's screen asked.
+
+    Raises AlreadyApplied for a tap written already, VersionConflict for a screen out of date.
+    A screen that previews the tap before writing it asks this first; the write checks again.
+    """
+    return _version_to_write(game, record, expected_version, tap=tap, asked=asked, seat=seat)
+
+
 # --- creating and playing --------------------------------------------------------------------
 
 
@@ -192,6 +214,9 @@ def record_apply(
     table_state: TableState = KEEP_TABLE_STATE,
     record=None,
     afters: Sequence[dict] | None = None,
+    tap: str = "",
+    asked: str = "",
+    seat: Any = None,
 ):
     """Apply one action (or several in a row): append to the log, update state and projection.
 
@@ -204,25 +229,34 @@ def record_apply(
     `afters`, with `record`: the state after each action, when the caller has just run the
     rules on `record.state` (its screen's preview of the tap): they are not run again. The
     record comes back with `steps`: the Steps just applied.
+
+    `tap` is the id the phone gave this tap: the same tap sent again (its answer was lost) is
+    refused with AlreadyApplied, not applied twice. `asked` is the fingerprint (asked_of) of
+    what the screen asked when it was drawn, for `seat`: a tap drawn at an older version is
+    applied all the same when the record still asks that (docs/persistence.md, "Versions").
     """
     if actions is None:
         actions = [(action, table_state)]
     if record is None:
-        return _apply_locked(game, record_id, owner, actions, expected_version)
-    _check_read(game, record, record_id, owner, expected_version)
+        return _apply_locked(game, record_id, owner, actions, expected_version, tap, asked, seat)
+    _check_owner(game, record, record_id, owner)
+    fresh = _version_to_write(game, record, expected_version, tap=tap, asked=asked, seat=seat)
     work = _applied(game, record, actions, afters)
     try:
         with transaction.atomic():
-            _write_applied(game, record, work, expected_version)
+            _write_applied(game, record, work, fresh, tap=tap)
     except (IntegrityError, _Stale) as error:
-        _conflict_or_raise(game, record_id, owner, expected_version, error)
+        _conflict_or_raise(game, record_id, owner, fresh, error, tap=tap)
     return record
 
 
 @transaction.atomic
-def _apply_locked(game: Game, record_id: int, owner, actions, expected_version: int):
-    record = _lock(game, record_id, owner, expected_version)
-    _write_applied(game, record, _applied(game, record, actions), expected_version)
+def _apply_locked(
+    game: Game, record_id: int, owner, actions, expected_version: int, tap="", asked="", seat=None
+):
+    record = _lock(game, record_id, owner)
+    fresh = _version_to_write(game, record, expected_version, tap=tap, asked=asked, seat=seat)
+    _write_applied(game, record, _applied(game, record, actions), fresh, tap=tap)
     return record
 
 
@@ -255,12 +289,14 @@ def _applied(game: Game, record, actions, afters: Sequence[dict] | None = None) 
     return work
 
 
-def _write_applied(game: Game, record, work: _Applied, expected_version: int) -> None:
+def _write_applied(
+    game: Game, record, work: _Applied, expected_version: int, *, tap: str = ""
+) -> None:
     """Append the entries, the game's rows and the record's new state (in the caller's
     transaction)."""
     old_projection, old_table = record.projection, record.table_state
     entries = _store_log(
-        game, record, work.steps, work.projections, work.tables, previous_table=old_table
+        game, record, work.steps, work.projections, work.tables, previous_table=old_table, tap=tap
     )
     for entry, previous, current in zip(
         entries, [old_projection, *work.projections[:-1]], work.projections, strict=True
@@ -274,6 +310,7 @@ def _write_applied(game: Game, record, work: _Applied, expected_version: int) ->
         work.projections[-1],
         work.tables[-1],
         expected_version=expected_version,
+        tap=tap,
     )
     record.steps = work.steps
 
@@ -316,33 +353,43 @@ def record_set_table(
 
 
 def record_undo(
-    *, game: Game, record_id: int, owner, steps: int = 1, expected_version: int, record=None
+    *,
+    game: Game,
+    record_id: int,
+    owner,
+    steps: int = 1,
+    expected_version: int,
+    record=None,
+    tap: str = "",
 ):
     """Take back the last `steps` actions, as if they had never been played.
 
     The record comes back with `undone`: the Steps taken back, oldest first (None for a long
     span), and `steps`: the Step that now ends the log. `record`, as for record_apply, is the
-    record as the caller read it (then it is not read again).
+    record as the caller read it (then it is not read again). An undo is applied only at the
+    version its screen showed; the same undo sent again (`tap`) is refused with AlreadyApplied.
     """
     if record is None:
-        return _undo_locked(game, record_id, owner, steps, expected_version)
-    _check_read(game, record, record_id, owner, expected_version)
+        return _undo_locked(game, record_id, owner, steps, expected_version, tap)
+    _check_owner(game, record, record_id, owner)
+    _version_to_write(game, record, expected_version, tap=tap)
     try:
         with transaction.atomic():
-            _undo(game, record, steps, expected_version)
+            _undo(game, record, steps, expected_version, tap)
     except _Stale as error:
-        _conflict_or_raise(game, record_id, owner, expected_version, error)
+        _conflict_or_raise(game, record_id, owner, expected_version, error, tap=tap)
     return record
 
 
 @transaction.atomic
-def _undo_locked(game: Game, record_id: int, owner, steps, expected_version: int):
-    record = _lock(game, record_id, owner, expected_version)
-    _undo(game, record, steps, expected_version)
+def _undo_locked(game: Game, record_id: int, owner, steps, expected_version: int, tap: str = ""):
+    record = _lock(game, record_id, owner)
+    _version_to_write(game, record, expected_version, tap=tap)
+    _undo(game, record, steps, expected_version, tap)
     return record
 
 
-def _undo(game: Game, record, steps, expected_version: int) -> None:
+def _undo(game: Game, record, steps, expected_version: int, tap: str = "") -> None:
     if type(steps) is not int or steps < 1:
         raise UndoError(
             gettext("undo takes back one action or more, not %(steps)s") % {"steps": repr(steps)}
@@ -364,7 +411,7 @@ def _undo(game: Game, record, steps, expected_version: int) -> None:
             )
             % {"count": undoable, "noun": _noun(game)}
         )
-    _truncate(game, record, record.last_seq - steps, expected_version)
+    _truncate(game, record, record.last_seq - steps, expected_version, tap)
 
 
 @transaction.atomic
@@ -392,7 +439,7 @@ UNDONE_TOLD = 20
 TAIL = 8
 
 
-def _truncate(game: Game, record, keep: int, expected_version: int) -> None:
+def _truncate(game: Game, record, keep: int, expected_version: int, tap: str = "") -> None:
     """Cut the log back to entry `keep` and bring the record and projection back to that point."""
     last = record.last_seq
     told = last - keep <= UNDONE_TOLD
@@ -409,7 +456,9 @@ def _truncate(game: Game, record, keep: int, expected_version: int) -> None:
     record.last_seq = keep
     game.projector.rewind(record, keep, old_projection, projection)
     _name_after_undo(game, record, step.after)
-    _store_state(game, record, step.after, projection, table, expected_version=expected_version)
+    _store_state(
+        game, record, step.after, projection, table, expected_version=expected_version, tap=tap
+    )
     record.undone = [item[0] for item in replayed if item[0].seq > keep] if told else None
     # The Steps that now end the log (up to TAIL of them), so a screen can name the next undo
     # — a whole tap of several entries — without reading the log again.
@@ -605,14 +654,15 @@ def record_rebuild(*, game: Game, record_id: int, owner):
 # --- internals -------------------------------------------------------------------------------
 
 
-def _lock(game: Game, record_id: int, owner, expected_version: int):
-    """The owner's record, locked for this transaction, at the version the caller saw.
+def _lock(game: Game, record_id: int, owner, expected_version: int | None = None):
+    """The owner's record, locked for this transaction (at the version the caller saw, if
+    `expected_version` is given).
 
     PostgreSQL: the row lock makes a second writer wait for the first to commit, then read the
     new version. SQLite: the IMMEDIATE transaction (settings) already holds the write lock.
     """
     record = game.record_model.objects.select_for_update().get(pk=record_id, owner=owner)
-    if record.version != expected_version:
+    if expected_version is not None and record.version != expected_version:
         raise VersionConflict(record, expected_version)
     return record
 
@@ -621,18 +671,55 @@ class _Stale(Exception):
     """The record's version moved between the caller's read and this write."""
 
 
-def _check_read(game: Game, record, record_id: int, owner, expected_version: int) -> None:
-    """The record the caller read is the one asked for, its owner's, at the version shown."""
+def _check_owner(game: Game, record, record_id: int, owner) -> None:
+    """The record the caller read is the one asked for, and its owner's."""
     if record.pk != record_id or record.owner_id != getattr(owner, "pk", owner):
         raise game.record_model.DoesNotExist("not this owner's record")
-    if record.version != expected_version:
-        raise VersionConflict(record, expected_version)
 
 
-def _conflict_or_raise(game: Game, record_id: int, owner, expected_version: int, error) -> None:
-    """Another screen wrote first (a VersionConflict with the record as it is now), or `error`."""
+def asked_of(game: Game, record, seat: Any = None) -> str:
+    """A short fingerprint of what a screen drawn from `record` now asks (`seat`'s part)."""
+    value = json.dumps(
+        game.asked(record, seat), sort_keys=True, separators=(",", ":"), ensure_ascii=False
+    )
+    return hashlib.sha256(value.encode("utf-8")).hexdigest()[:16]
+
+
+def _tap_written(game: Game, record, tap: str) -> bool:
+    """Whether the tap with this id was written already (the newest write, or a log entry)."""
+    if not tap:
+        return False
+    if record.last_tap == tap:
+        return True
+    return game.entry_model.objects.filter(**{game.entry_fk: record, "tap": tap}).exists()
+
+
+def _version_to_write(
+    game: Game, record, expected_version: int, *, tap: str = "", asked: str = "", seat=None
+) -> int:
+    """The version a write goes ahead at: the one its screen showed, or the record's own when
+    it moved on in nothing the screen asked (`asked` still the same for `seat`).
+
+    A tap written already raises AlreadyApplied; any other change, VersionConflict.
+    """
+    if record.version == expected_version:
+        return expected_version
+    if _tap_written(game, record, tap):
+        raise AlreadyApplied(record)
+    if asked and record.version > expected_version and asked_of(game, record, seat) == asked:
+        return record.version
+    raise VersionConflict(record, expected_version)
+
+
+def _conflict_or_raise(
+    game: Game, record_id: int, owner, expected_version: int, error, *, tap: str = ""
+) -> None:
+    """Another screen wrote first (a VersionConflict with the record as it is now; the same
+    tap sent twice at once: AlreadyApplied), or `error`."""
     current = game.record_model.objects.get(pk=record_id, owner=owner)
     if current.version != expected_version:
+        if _tap_written(game, current, tap):
+            raise AlreadyApplied(current) from None
         raise VersionConflict(current, expected_version) from None
     raise error
 
@@ -645,6 +732,7 @@ def _store_state(
     table,
     *,
     expected_version: int | None = None,
+    tap: str | None = None,
 ) -> None:
     """Write the record's row once: state, projection, mirrored columns and a new version.
 
@@ -664,6 +752,8 @@ def _store_state(
         "name": record.name,  # a logged rename, or an undo taking one back, changes it too
         "updated_at": now,
     }
+    if tap is not None:
+        values["last_tap"] = tap
     rows = game.record_model.objects.filter(pk=record.pk)
     if expected_version is not None:
         rows = rows.filter(version=expected_version)
@@ -724,9 +814,13 @@ def _store_log(
     tables: list,
     *,
     previous_table: Any = KEEP_TABLE_STATE,
+    tap: str = "",
 ) -> list:
-    """Insert log entries for `steps`, snapshots only where they are due."""
+    """Insert log entries for `steps`, snapshots only where they are due (the first entry
+    keeps the id of the tap that wrote them)."""
     rows = _entry_rows(game, steps, projections, tables, previous_table=previous_table)
+    if tap and rows:
+        rows[0].tap = tap
     _insert_entries(game, record, rows)
     return rows
 
@@ -895,15 +989,18 @@ def steps_json(steps: Iterable[Step]) -> str:
 
 __all__ = [
     "KEEP_TABLE_STATE",
+    "AlreadyApplied",
     "SNAPSHOT_EVERY",
     "ImportRefused",
     "PreparedImport",
     "Step",
     "UndoError",
     "VersionConflict",
+    "asked_of",
     "earlier_imports",
     "max_log_actions",
     "record_apply",
+    "record_check_tap",
     "record_create",
     "record_delete",
     "record_export",

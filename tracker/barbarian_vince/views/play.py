@@ -78,6 +78,12 @@ def conflict(request: HttpRequest, error: services.VersionConflict) -> HttpRespo
     return answer(request, error.record, Screen(error.record, conflict=True))
 
 
+def saved_before(request: HttpRequest, adventure: Adventure) -> HttpResponse:
+    """A tap sent again after its answer was lost: saved the first time, not applied twice."""
+    notice = _("That tap was saved already: here is where it stands now.")
+    return answer(request, adventure, Screen(adventure, notice=notice))
+
+
 def entry_of(request: HttpRequest, kind: str) -> dict:
     """What was typed in the form of `kind`, to draw it again after a refusal."""
     return {"kind": kind, **{key: request.POST.get(key, "")[:60] for key in ("card", "draw")}}
@@ -114,9 +120,12 @@ def act(request: HttpRequest, adventure: int, action: str) -> HttpResponse:
             owner=request.user,
             action=form.action(),
             expected_version=form.cleaned_data["version"],
+            **form.tap_fields(),
         )
     except RuleError as error:
         return refuse(request, record, error.message, error.rule, entry_of(request, action))
+    except services.AlreadyApplied as saved:
+        return saved_before(request, saved.record)
     except services.VersionConflict as error:
         return conflict(request, error)
     return answer(request, record, Screen(record, just_done=True))
@@ -135,7 +144,10 @@ def undo(request: HttpRequest, adventure: int) -> HttpResponse:
             adventure_id=record.pk,
             owner=request.user,
             expected_version=form.cleaned_data["version"],
+            tap=form.cleaned_data["tap"],
         )
+    except services.AlreadyApplied as saved:
+        return saved_before(request, saved.record)
     except services.VersionConflict as error:
         return conflict(request, error)
     except services.UndoError:

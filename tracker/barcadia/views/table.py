@@ -21,6 +21,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import push_url
@@ -30,6 +31,7 @@ from tracker.barcadia.game import GAME
 from tracker.barcadia.seat_cards import seat_rows
 from tracker.barcadia.table_screen import TableScreen
 from tracker.core import seats
+from tracker.core import services as core
 from tracker.core.i18n import listing, say, sentences
 from tracker.rules.barcadia import ACTION_TYPES, describe_action
 from tracker.rules.errors import RuleError
@@ -44,6 +46,7 @@ DUEL = "barcadia/_duel.html"
 # The app's D20: a die rolled by the view, never by the engine (the log keeps the result).
 _DIE = random.SystemRandom()
 PLAYABLE = set(ACTION_TYPES) - {"set_up_table"}
+SAVED_BEFORE = gettext_lazy("That tap was saved already: here is where it stands now.")
 
 
 def roll_d20() -> int:
@@ -237,10 +240,17 @@ def act(request: HttpRequest, table: int, action: str) -> HttpResponse:
     try:
         engine_action = forms.build_action(action, request.POST, state, hero, dice)
         record = services.table_apply(
-            table=record, action=engine_action, expected_version=form.cleaned_data["version"]
+            table=record,
+            action=engine_action,
+            expected_version=form.cleaned_data["version"],
+            heroes=tuple(screen.hero_choices),
+            **form.tap_fields(),
         )
     except (RuleError, forms.BadInput) as error:
         return _answer(request, TableScreen(access, error=error.message, error_rule=error.rule))
+    except services.AlreadyApplied as saved:
+        access.record = saved.record
+        return _answer(request, TableScreen(access, notice=SAVED_BEFORE))
     except services.VersionConflict as conflict:
         access.record = conflict.record
         return _answer(request, TableScreen(access, conflict=True))
@@ -257,14 +267,29 @@ def undo(request: HttpRequest, table: int) -> HttpResponse:
     if not form.is_valid():
         return _answer(request, TableScreen(access, conflict=True))
     screen = TableScreen(access)
-    if form.cleaned_data["version"] != access.record.version:
+    try:
+        # An undo takes back what the phone showed as the newest action, or nothing.
+        core.record_check_tap(
+            game=GAME,
+            record=access.record,
+            expected_version=form.cleaned_data["version"],
+            tap=form.cleaned_data["tap"],
+        )
+    except services.AlreadyApplied:
+        return _answer(request, TableScreen(access, notice=SAVED_BEFORE))
+    except services.VersionConflict:
         return _answer(request, TableScreen(access, conflict=True))
     if screen.undo_needs_confirm and form.cleaned_data["confirm"] != "yes":
         return _answer(request, TableScreen(access, undo_confirm=True))
     try:
         record = services.table_undo(
-            table=access.record, expected_version=form.cleaned_data["version"]
+            table=access.record,
+            expected_version=form.cleaned_data["version"],
+            tap=form.cleaned_data["tap"],
         )
+    except services.AlreadyApplied as saved:
+        access.record = saved.record
+        return _answer(request, TableScreen(access, notice=SAVED_BEFORE))
     except services.VersionConflict as conflict:
         access.record = conflict.record
         return _answer(request, TableScreen(access, conflict=True))

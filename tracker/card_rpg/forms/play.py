@@ -9,6 +9,7 @@ import re
 from django import forms
 from django.utils.translation import gettext, gettext_lazy
 
+from tracker.core.forms import TapForm
 from tracker.core.i18n import say
 from tracker.rules.cards import (
     ACCEPTED_FORMS,
@@ -48,10 +49,9 @@ class FixedMultipleChoiceField(_SharedChoices, forms.MultipleChoiceField):
 PICK_AGAIN = gettext_lazy("That choice isn't on the screen any more — pick again.")
 
 
-class PlayForm(forms.Form):
-    """Every play form carries the version of the state it was drawn from (stops double posts)."""
-
-    version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+class PlayForm(TapForm):
+    """Every play form carries the version of the state it was drawn from (stops double posts),
+    and from the page's script the tap's id and what the screen asked (tracker.core.forms)."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

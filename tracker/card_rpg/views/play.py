@@ -43,6 +43,7 @@ from tracker.templatetags.cards import card_words as card_text
 TEMPLATE = "card_rpg/play/play.html"
 ENTRY_TEMPLATE = "card_rpg/play/_cards_entry.html"
 CONFLICT = gettext_lazy("This changed on another screen — here is where it stands now.")
+SAVED_BEFORE = gettext_lazy("That tap was saved already: here is where it stands now.")
 # The entries where several cards are picked with the rank/suit picker.
 PICK_ENTRIES = ("start_session", "note_hand", "attack")
 
@@ -156,6 +157,7 @@ def _screen(
     return Screen(
         character_id=character.pk,
         version=character.version,
+        asked=core.asked_of(GAME, character),
         state=character.state,
         virtual=table is not None,
         table=table,
@@ -242,16 +244,20 @@ def _apply(
     table: VirtualTable | None = None,
     *,
     entry: dict | None = None,
+    tap: str = "",
+    asked: str = "",
 ):
     """Apply one tap through the service and answer with what changed.
 
     `table` is the app's table after it filled in `action` (the deal button); at the app's
     table the steps that ask no decision follow in the same request (tracker.card_rpg.
-    app_deals), each said on the screen.
+    app_deals), each said on the screen. `tap` and `asked`: tracker.core.forms.TapForm.
     """
-    if version != character.version:
-        # A stale screen: said before the engine looks at a tap meant for another state.
-        return _answer(request, character, _screen(character, conflict=True), moved=True)
+    # A screen out of date is said before the engine looks at a tap meant for another state;
+    # one drawn before a change that asks nothing new goes ahead on the state now.
+    version, stale = _tap_version(request, character, version, tap, asked)
+    if stale:
+        return stale
     follow = table
     if follow is None and character.table_state is not None:
         follow = VirtualTable.from_dict(character.table_state)
@@ -267,7 +273,10 @@ def _apply(
             afters=afters,  # the rules already ran on this very state: not run again
             expected_version=version,
             character=character,  # read for this screen: the write proves it is still current
+            tap=tap,
         )
+    except core.AlreadyApplied as saved:
+        return _saved_before(request, saved.record)
     except services.VersionConflict as conflict:
         return _conflict(request, conflict)
     except RuleError as error:
@@ -288,6 +297,27 @@ def _apply(
         notice=notice,
     )
     return _answer(request, character, screen, moved=True)
+
+
+def _tap_version(
+    request: HttpRequest, character: Character, version: int, tap: str, asked: str = ""
+) -> tuple[int, HttpResponse | None]:
+    """The version a tap drawn at `version` goes ahead at (core.record_check_tap), or the
+    answer instead: the screen as it stands now, for a tap saved already or out of date."""
+    try:
+        return core.record_check_tap(
+            game=GAME, record=character, expected_version=version, tap=tap, asked=asked
+        ), None
+    except core.AlreadyApplied:
+        return version, _saved_before(request, character)
+    except services.VersionConflict:
+        return version, _answer(request, character, _screen(character, conflict=True), moved=True)
+
+
+def _saved_before(request: HttpRequest, character: Character) -> HttpResponse:
+    """A tap sent again after its answer was lost: it was saved the first time, so the screen
+    is drawn as the character stands now, and nothing is applied twice."""
+    return _answer(request, character, _screen(character, notice=str(SAVED_BEFORE)), moved=True)
 
 
 def _conflict(request: HttpRequest, conflict: services.VersionConflict) -> HttpResponse:
@@ -358,6 +388,7 @@ def play_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
         engine_action,
         form.cleaned_data["version"],
         entry=_entry_input(request, action),
+        **form.tap_fields(),
     )
 
 
@@ -418,8 +449,11 @@ def undo(request: HttpRequest, pk: int) -> HttpResponse:
     form = forms.UndoForm(request.POST)
     if not form.is_valid():
         return _refuse(request, character, form)
-    if form.cleaned_data["version"] != character.version:
-        return _answer(request, character, _screen(character, conflict=True), moved=True)
+    tap = form.cleaned_data["tap"]
+    # An undo goes back from the screen it was tapped on, or not at all.
+    _version, stale = _tap_version(request, character, form.cleaned_data["version"], tap)
+    if stale:
+        return stale
     if character.state.get("session") is None and character.last_seq > 1:
         # Between sessions the newest action is taken back alone, and it may cross a session
         # end: one read gives both that action and what taking it back asks of the table.
@@ -443,7 +477,10 @@ def undo(request: HttpRequest, pk: int) -> HttpResponse:
             steps=steps,
             expected_version=form.cleaned_data["version"],
             character=character,
+            tap=tap,
         )
+    except core.AlreadyApplied as saved:
+        return _saved_before(request, saved.record)
     except services.VersionConflict as conflict:
         return _conflict(request, conflict)
     except (RuleError, services.UndoError) as error:
@@ -530,9 +567,11 @@ def deal(request: HttpRequest, pk: int) -> HttpResponse:
     form = forms.DealForm(request.POST)
     if not form.is_valid():
         return _refuse(request, character, form)
-    if form.cleaned_data["version"] != character.version:
-        # A stale screen: what the app would turn or deal now is not what it showed.
-        return _answer(request, character, _screen(character, conflict=True), moved=True)
+    tap = form.cleaned_data["tap"]
+    # A stale screen: what the app would turn or deal now is not what it showed.
+    _version, stale = _tap_version(request, character, form.cleaned_data["version"], tap)
+    if stale:
+        return stale
     if not character.table_state:
         screen = _screen(character, error=gettext("Switch on “the app deals for me” first."))
         return _answer(request, character, screen, moved=False)
@@ -555,7 +594,7 @@ def deal(request: HttpRequest, pk: int) -> HttpResponse:
             character, error=gettext("There is nothing for the app to deal right now.")
         )
         return _answer(request, character, screen, moved=False)
-    return _apply(request, character, action, form.cleaned_data["version"], table)
+    return _apply(request, character, action, form.cleaned_data["version"], table, tap=tap)
 
 
 def _version_answer(request: HttpRequest, pk: int) -> HttpResponse:

@@ -1,0 +1,107 @@
+// Every tap that writes (an htmx POST) carries an id of its own, and the fingerprint of what
+// its screen asked; a tap whose answer never came (no connection, the server restarting, a
+// timeout, a server error) is said at once, with a button that sends the very same tap again.
+// The server applies a tap once: sent again after it was in fact saved, it is answered with
+// where things stand (tracker.core.services, AlreadyApplied). Loaded with `defer` on every
+// page; no inline script (Content-Security-Policy). Pages work without it: a plain form post
+// is taken at the version it was drawn at.
+(() => {
+  "use strict";
+  const banner = document.getElementById("tap-failed");
+
+  function newTap() {
+    const bytes = new Uint8Array(16);
+    // getRandomValues, unlike randomUUID, works on a LAN address served over plain http.
+    window.crypto.getRandomValues(bytes);
+    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
+  // What a tap sends, its id and fingerprint aside: the same again is the same tap.
+  function said(formData) {
+    const parts = [];
+    formData.forEach((value, name) => {
+      if (name !== "tap" && name !== "asked" && name !== "csrfmiddlewaretoken") {
+        parts.push(`${name}=${value}`);
+      }
+    });
+    return parts.join("&");
+  }
+
+  function askedFor(elt) {
+    const region = (elt.closest && elt.closest("[data-asked]")) || document.querySelector("[data-asked]");
+    return region ? region.dataset.asked : "";
+  }
+
+  // The tap waiting for an answer that did not come, to be sent again as it was.
+  let failed = null;
+
+  document.addEventListener("htmx:configRequest", (event) => {
+    const detail = event.detail;
+    if (detail.verb !== "post" || !detail.formData) return;
+    const elt = detail.elt;
+    const what = said(detail.formData);
+    let pending = elt.tapPending;
+    if (!pending || pending.what !== what) {
+      pending = { tap: newTap(), what };
+      elt.tapPending = pending;
+    }
+    detail.formData.set("tap", pending.tap);
+    const asked = askedFor(elt);
+    if (asked && !detail.formData.get("asked")) detail.formData.set("asked", asked);
+    const trigger = detail.triggeringEvent;
+    elt.tapSent = { submitter: trigger && trigger.submitter, type: trigger ? trigger.type : "" };
+  });
+
+  function hide() {
+    failed = null;
+    if (banner) banner.hidden = true;
+  }
+
+  function show(elt, why) {
+    failed = elt;
+    if (!banner) return;
+    const text = banner.querySelector("[data-words]");
+    text.textContent = banner.dataset[why] || banner.dataset.offline;
+    banner.querySelector("button").disabled = false;
+    banner.hidden = false;
+  }
+
+  // Followed on the request itself: the answer may take away the element that asked (a region
+  // drawn again), and an element no longer on the page hears no events.
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    const detail = event.detail;
+    const config = detail.requestConfig;
+    if (!config || config.verb !== "post" || !detail.xhr) return;
+    const elt = detail.elt;
+    const xhr = detail.xhr;
+    xhr.addEventListener("load", () => {
+      if (xhr.status >= 500) return show(elt, "server");
+      // Answered: the tap is done (applied, refused or saved before); a new one gets a new id.
+      elt.tapPending = null;
+      if (failed === elt || !failed || !failed.isConnected) hide();
+    });
+    xhr.addEventListener("error", () => show(elt, "offline"));
+    xhr.addEventListener("timeout", () => show(elt, "timeout"));
+  });
+
+  if (banner) {
+    banner.querySelector("button").addEventListener("click", (event) => {
+      const elt = failed;
+      if (!elt) return hide();
+      if (!elt.isConnected) {
+        // The screen was drawn again meanwhile: what was tapped is no longer there.
+        banner.querySelector("[data-words]").textContent = banner.dataset.moved;
+        failed = null;
+        return;
+      }
+      event.currentTarget.disabled = true;
+      const sent = elt.tapSent || {};
+      if (elt.tagName === "FORM") {
+        const submitter = sent.submitter && sent.submitter.isConnected ? sent.submitter : null;
+        elt.requestSubmit(submitter);
+      } else if (window.htmx) {
+        window.htmx.trigger(elt, sent.type || "change");
+      }
+    });
+  }
+})();
