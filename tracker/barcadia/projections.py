@@ -17,6 +17,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from tracker.rules.barcadia import describe_action, fight_words, roll_result
+from tracker.rules.barcadia.at_the_table import instructions
 from tracker.rules.barcadia.geometry import text as hex_text
 from tracker.rules.barcadia.words import ROLL_TYPES
 from tracker.rules.text import _
@@ -133,6 +134,11 @@ def step(projection: dict, before: dict, action: dict, after: dict, *, seq: int,
             "text": line.to_json(),
             "roll": roll,
             "words": words.to_json() if words is not None else None,
+            # What to do with the real things, on every phone (tracker.rules.barcadia.at_the_table).
+            "todo": [
+                {"text": item["text"].to_json(), "rule": item["rule"]}
+                for item in instructions(before, action, after)
+            ],
         },
     }
 

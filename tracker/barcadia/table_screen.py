@@ -311,6 +311,9 @@ class TableScreen:
             "words": words if mine else None,
             "dice": dice,
             "outcome": last["roll"]["outcome"] if last.get("roll") else "",
+            "todo": [
+                (Msg.from_json(item["text"]), item["rule"]) for item in last.get("todo") or []
+            ],
             "player": last["player"],
             "mine": mine,
         }
