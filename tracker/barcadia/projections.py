@@ -88,6 +88,9 @@ def step(projection: dict, before: dict, action: dict, after: dict, *, seq: int,
         words = fight_words(before, action)
         other = roll["sides"][1]["hero"] if len(roll["sides"]) > 1 else ""
         add("roll", acting_hero(action) or "", line, {**roll, "other": other}, turn_before)
+    elif kind == "explore" and after["tiles"][_key(action["at"])]["kind"] == "hoard":
+        # The Drink Hoard turned up: the turn's one event, though no die was rolled (H-20).
+        add("hoard", acting_hero(action) or "", line, {"at": list(action["at"])}, turn_before)
     if before["phase"] == "play":
         for name, hero in after["players"].items():
             if hero["deaths"] > before["players"][name]["deaths"]:
@@ -141,6 +144,10 @@ def step(projection: dict, before: dict, action: dict, after: dict, *, seq: int,
             ],
         },
     }
+
+
+def _key(at) -> str:
+    return f"{at[0]},{at[1]}"
 
 
 def _place_words(position) -> str:

@@ -10,7 +10,7 @@ from .geometry import text as hex_text
 ROLL_TYPES = ("fight", "team_battle", "boss_fight", "challenge_hoard", "duel", "trap_roll")
 
 
-def _sum_text(terms: list) -> str:
+def sum_text(terms: list) -> str:
     """``14 + 2 (power-up: Lucky Mug) − 1 = 15``, or just ``14`` for a bare roll (HT-14: the sum
     names each modifier's source). A term is a number, or ``(number, source)``."""
     terms = [term if isinstance(term, tuple) else (term, None) for term in terms]
@@ -115,20 +115,20 @@ def fight_words(before: dict, action: dict):
     if kind == "team_battle":
         terms = [term for s in sides for term in _labelled(s)]
         if outcome == "win":
-            return _("{sum} > level {level}: you both win", sum=_sum_text(terms), level=level)
+            return _("{sum} > level {level}: you both win", sum=sum_text(terms), level=level)
         return _(
             "{sum} is not more than level {level}: you both lose",
-            sum=_sum_text(terms),
+            sum=sum_text(terms),
             level=level,
         )
     if kind in ("boss_fight", "duel"):
-        mine, theirs = _sum_text(_labelled(sides[0])), _sum_text(_labelled(sides[1]))
+        mine, theirs = sum_text(_labelled(sides[0])), sum_text(_labelled(sides[1]))
         if outcome == "tie":
             return _("{mine} against {theirs}: a tie, roll again", mine=mine, theirs=theirs)
         if outcome == "win":
             return _("{mine} against {theirs}: you win", mine=mine, theirs=theirs)
         return _("{mine} against {theirs}: you lose", mine=mine, theirs=theirs)
-    total = _sum_text(_labelled(sides[0]))
+    total = sum_text(_labelled(sides[0]))
     if kind == "trap_roll":
         if outcome == "win":
             return _("{sum} ≥ {target}: the trap is disarmed", sum=total, target=level)
@@ -300,7 +300,7 @@ def _roll_line(before: dict, action: dict, after: dict, name: str):
         result["sides"],
         result["against"],
     )
-    total = _sum_text(_labelled(sides[0]))
+    total = sum_text(_labelled(sides[0]))
     if kind == "fight":
         if outcome == "win":
             return _(
@@ -317,7 +317,7 @@ def _roll_line(before: dict, action: dict, after: dict, name: str):
         )
     if kind == "team_battle":
         partner = sides[1]["hero"]
-        terms = _sum_text([term for side in sides for term in _labelled(side)])
+        terms = sum_text([term for side in sides for term in _labelled(side)])
         if outcome == "win":
             return _(
                 "{hero} and {partner} beat the level-{level} team battle monster: {sum} > {level}",
@@ -336,7 +336,7 @@ def _roll_line(before: dict, action: dict, after: dict, name: str):
         )
     if kind in ("boss_fight", "duel"):
         other = sides[1]["hero"]
-        theirs = _sum_text(_labelled(sides[1]))
+        theirs = sum_text(_labelled(sides[1]))
         if kind == "boss_fight":
             if outcome == "tie":
                 return _(
