@@ -13,7 +13,6 @@ from django.core.management import CommandError, call_command
 
 from tests.barcadia.conftest import HTMX, fresh, join, make_table, ordered, play, seen
 from tracker.barcadia import services, tile_box
-from tracker.barcadia.hexmap import token_labels
 from tracker.barcadia.models import TableLogEntry, TileBoxFace
 
 pytestmark = pytest.mark.django_db
@@ -199,83 +198,3 @@ def test_a_tile_box_file_exports_and_imports_with_the_command(host, table, tmp_p
     with pytest.raises(CommandError, match=r"tile 4 is refused.*needs its level"):
         call_command("import", str(path), "--owner", "host")
     assert sum(row.count for row in TileBoxFace.objects.filter(owner=host)) == 3
-
-
-# -- 5. the playtest's findings ---------------------------------------------------------------
-
-
-def test_a_refused_explore_keeps_the_tapped_hex(table, phones):
-    table = ordered(table)
-    answer = seen(act(phones["Ana"], table, "explore", at="0,-2", kind="monster", damage="5"))
-    assert "<strong>HT-08:</strong>" in answer
-    assert '<input type="hidden" name="at" value="0,-2">' in answer
-
-
-def test_ht15_a_trap_set_from_more_asks_which_loot_card(table, phones):
-    table = play(
-        ordered(table),
-        {"type": "explore", "player": "Ana", "at": [2, -1], "tile": {"kind": "portal"}},
-        {"type": "use_portal", "player": "Ana", "to": [0, 0]},
-        {"type": "note_loot", "player": "Ana", "cards": ["Trap Kit", "Smoke", "Ale"]},
-    )
-    more = seen(phones["Ana"].get(f"/tables/{table.pk}/?part=more", headers=HTMX))
-    trap = more[more.index('data-testid="set-trap"') :]
-    trap = trap[: trap.index("</form>")]
-    assert "Which loot card sets it?" in trap and "one I haven't named" not in trap
-    act(phones["Ana"], table, "set_trap", at="2,-1", when="your_turn", card="Trap Kit")
-    assert fresh(table).state["players"]["Ana"]["loot_known"] == ["Smoke", "Ale"]
-
-
-def test_a_revoked_phone_is_told_it_holds_no_seat(table, phones, host_client):
-    host_client.post(f"/tables/{table.pk}/seats/2/revoke/")
-    answer = phones["Bo"].get(f"/tables/{table.pk}/live/?v=0", headers=HTMX)
-    assert answer.status_code == 403
-    assert "This phone no longer plays Bo" in seen(answer)
-
-
-def test_the_hosts_watching_phone_gets_no_order_roll_and_no_undo(table, phones, host_client):
-    shown = page(host_client, table)
-    assert "roll_for_order" not in shown and 'data-testid="undo"' not in shown
-
-
-def test_same_initial_heroes_get_tokens_told_apart_without_colour(host):
-    table = make_table(host, heroes=("Ana", "Alf", "Bo"))
-    assert token_labels(table.state["players"]) == {"Ana": "An", "Alf": "Al", "Bo": "B"}
-
-
-def test_waiting_phones_show_no_empty_loot_heading_and_no_kind_is_chosen_before_a_tap(
-    table, phones
-):
-    table = ordered(table)
-    assert 'value="monster" checked' not in page(phones["Ana"], table)
-    # Once Ana's turn has started, Cy may play no loot card: no heading over nothing.
-    table = play(
-        table, {"type": "explore", "player": "Ana", "at": [2, -1], "tile": {"kind": "portal"}}
-    )
-    assert "Loot cards</h3>" not in page(phones["Cy"], table)
-
-
-def test_the_turn_nudge_marks_the_phone_whose_turn_it_is(table, phones):
-    table = ordered(table)
-    assert 'data-nudge="turn"' in page(phones["Ana"], table)
-    assert 'data-nudge=""' in page(phones["Bo"], table)
-    assert "Your turn!" in page(phones["Ana"], table)
-
-
-def test_h20_the_history_tells_the_hoards_turn_not_no_roll(table, phones):
-    hoard = {"kind": "hoard", "level": 17, "attack": 40}
-    table = play(ordered(table), {"type": "explore", "player": "Ana", "at": [2, -1], "tile": hoard})
-    history = seen(phones["Bo"].get(f"/tables/{table.pk}/history/"))
-    assert "No roll this turn" not in history
-    assert "with fewer than three power-ups the turn ends" in history
-
-
-def test_the_health_charts_legend_keeps_a_fourth_hero_at_360_px():
-    from tracker.barcadia.charts import HEIGHT, health_over_turns
-
-    heroes = ["Ana", "Bo", "Cy", "Dee"]
-    chart = health_over_turns(heroes, [(1, dict.fromkeys(heroes, 90))], dict.fromkeys(heroes, 100))
-    legends = re.search(r'class="legends"', str(chart.svg))
-    top = float(re.search(r'translate\([\d.]+, ([\d.]+)\)" class="legends"', str(chart.svg))[1])
-    last = float(re.findall(r'y="([\d.]+)"[^>]*>Dee</text>', str(chart.svg))[0])
-    assert legends and top + last < HEIGHT
