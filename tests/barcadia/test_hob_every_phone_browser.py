@@ -41,6 +41,7 @@ def four(browser, browser_context_args):
         context.add_init_script(VIBRATE)
         page = context.new_page()
         page.set_default_timeout(5_000)
+        page.set_default_navigation_timeout(15_000)  # four phones loading one live server
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.on(
@@ -113,6 +114,11 @@ def test_a_boss_fight_on_two_phones_a_team_battle_by_the_partner_and_the_turn_nu
     step(bo, bo.get_by_test_id("choose").get_by_role("button", name="Cy", exact=True).click)
     expect(cy.get_by_test_id("part")).to_be_visible(timeout=10_000)  # a hidden tab polls less
     assert cy.title().startswith("● Your turn")
+    cy.evaluate(
+        "() => { Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});"
+        " document.dispatchEvent(new Event('visibilitychange')); }"
+    )
+    assert not cy.title().startswith("●")  # back in front: the title is the table's again
     roll(cy, "Roll for Cy", **{"Cy's D20": 11})
     expect(bo.get_by_test_id("building")).to_contain_text("Cy rolled 11", timeout=WAIT)
     roll(bo, "Roll for Bo", **{"Bo's D20": 12})

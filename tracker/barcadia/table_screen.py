@@ -473,8 +473,10 @@ class TableScreen:
 
     @cached_property
     def box_offers(self) -> list[dict]:
-        """The host's tile box faces not yet turned up in this game: one tap each."""
-        if not self.explore_targets:
+        """The host's tile box faces not yet turned up in this game: one tap each, offered
+        for the hex tapped on the map (the tap's answer reads the box; no other does)."""
+        chosen = self.chosen_explore
+        if chosen is None or chosen["known"]:
             return []
         return [
             {"key": offer.key, "words": say(engine.face_words(offer.face)), "left": offer.left,
