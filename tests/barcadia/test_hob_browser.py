@@ -29,6 +29,7 @@ from tracker.barcadia import services
 pytestmark = pytest.mark.django_db(transaction=True)
 
 LIVE_WITHIN = 2.0  # seconds from a change on one phone to the other phones showing it
+WAIT = LIVE_WITHIN * 1000  # ms, as Playwright's expectations count
 # Elements a thumb must hit on the table's screens.
 TARGETS = (
     "main button, main .button, main input[type=text], main input[type=number], main select,"
@@ -222,7 +223,8 @@ def test_three_phones_set_up_a_table_roll_for_order_with_a_tie_and_see_changes_l
         step(bo, bo.get_by_role("button", name="Roll for order").click)
     expect(banner(bo)).to_contain_text("Turn 1 · ")
     expect(bo.get_by_test_id("notice")).to_contain_text("The app's D20 rolled")
-    first = bo.get_by_test_id("banner").locator("strong").inner_text().split("· ")[1]
+    first = bo.get_by_test_id("banner").get_by_text(re.compile(r"^Turn 1 · ")).inner_text()
+    first = first.split("· ")[1]
     # Every phone shows whose turn it is, live.
     for friend in (ana, cy):
         expect(banner(friend)).to_contain_text(first, timeout=LIVE_WITHIN * 1000)
@@ -246,6 +248,7 @@ def test_explore_a_monster_and_win_lose_a_fight_and_a_team_battle(live_server, h
     # table moves on under her fingers, and what she typed stays.
     ana.locator('#hob-lit a[href="?at=2,-1"]').click()
     expect(ana.locator("#hob-explore-title")).to_have_text("Explore [2, -1]")
+    ana.get_by_test_id("explore-form").get_by_label("Monster", exact=True).check()
     ana.get_by_test_id("explore-form").get_by_label("Level", exact=True).fill("12")
     step(bo, bo.get_by_test_id("between-turns").click)
     expect(ana.get_by_test_id("last")).to_contain_text(
@@ -343,6 +346,7 @@ def test_a_boss_fight_played_by_another_seat_a_duel_that_swaps_places_and_a_trap
     explore_by_tap(ana, "2,-2", "Boss", Level=8, **{"Damage or attack (HP)": 30})
     step(ana, ana.get_by_test_id("choose").get_by_role("button", name="Cy", exact=True).click)
     roll(ana, "Roll for Ana", **{"Ana's D20": 14})
+    expect(cy.get_by_test_id("building")).to_contain_text("Ana rolled 14", timeout=WAIT)
     roll(cy, "Roll for Cy", **{"Cy's D20": 14})
     expect(ana.get_by_test_id("fight-words")).to_have_text(
         "14 against 14: a tie, roll again", timeout=LIVE_WITHIN * 1000
@@ -355,6 +359,7 @@ def test_a_boss_fight_played_by_another_seat_a_duel_that_swaps_places_and_a_trap
     check(ana)
     shoot(ana, "hob-boss-tie", dark=True)
     roll(cy, "Roll for Cy", **{"Cy's D20": 5})
+    expect(ana.get_by_test_id("building")).to_contain_text("Cy rolled 5", timeout=WAIT)
     roll(ana, "Roll for Ana", **{"Ana's D20": 17})
     expect(ana.get_by_test_id("fight-words")).to_have_text("17 against 5: you win")
     expect(cy.locator('[data-hero="Cy"] [data-testid="hp"]')).to_have_text(
@@ -369,6 +374,7 @@ def test_a_boss_fight_played_by_another_seat_a_duel_that_swaps_places_and_a_trap
     check(bo)
     shoot(bo, "hob-duel")
     roll(bo, "Roll for Bo", **{"Bo's D20": 15})
+    expect(ana.get_by_test_id("building")).to_contain_text("Bo rolled 15", timeout=WAIT)
     roll(ana, "Roll for Ana", **{"Ana's D20": 3})
     expect(bo.get_by_test_id("fight-words")).to_have_text(
         "15 against 3: you win", timeout=LIVE_WITHIN * 1000
@@ -588,12 +594,17 @@ def test_hob_parts_kept_aside_between_panels_come_back_whole(live_server, host, 
         end_turn(friend)
     expect(ana.get_by_role("heading", name="Your turn")).to_be_visible(timeout=3000)
     ana.get_by_text("Duel a neighbour (before your action)").click()
-    ana.get_by_test_id("duel").get_by_label("Bo", exact=True).check()
-    roll(ana, "Duel", **{"Ana's D20": 8, "Their D20": 8})
+    step(ana, ana.get_by_role("button", name="Challenge Bo").click)
+    roll(ana, "Roll for Ana", **{"Ana's D20": 8})
+    expect(bo.get_by_test_id("building")).to_contain_text("Ana rolled 8", timeout=WAIT)
+    roll(bo, "Roll for Bo", **{"Bo's D20": 8})
     # The tie's panel has its own "Any modifiers?" (the duel's box was not taken for it).
+    expect(ana.get_by_test_id("reroll")).to_be_visible(timeout=WAIT)
     expect(ana.locator("#hob-mods summary")).to_have_text("Any modifiers?")
-    roll(ana, "Roll the duel again", **{"Ana's D20": 17, "Bo's D20": 4})
-    expect(ana.get_by_test_id("fight-words")).to_have_text("17 against 4: you win")
+    roll(ana, "Roll for Ana", **{"Ana's D20": 17})
+    expect(bo.get_by_test_id("building")).to_contain_text("Ana rolled 17", timeout=WAIT)
+    roll(bo, "Roll for Bo", **{"Bo's D20": 4})
+    expect(ana.get_by_test_id("fight-words")).to_have_text("17 against 4: you win", timeout=WAIT)
     swapped = " ".join(ana.locator("#hob-actions").inner_text().split())  # as it reads
     assert "What did you turn up?" in swapped and "Play a during-your-turn card" in swapped
     ana.reload()

@@ -9,6 +9,7 @@ import re
 from io import StringIO
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 
 from tests.barcadia.conftest import HTMX, fresh, join, make_table, ordered, play, seen
@@ -198,3 +199,41 @@ def test_a_tile_box_file_exports_and_imports_with_the_command(host, table, tmp_p
     with pytest.raises(CommandError, match=r"tile 4 is refused.*needs its level"):
         call_command("import", str(path), "--owner", "host")
     assert sum(row.count for row in TileBoxFace.objects.filter(owner=host)) == 3
+
+
+def test_the_table_rule_lets_the_rollers_phone_enter_both_dice(table, phones, host_client):
+    host_client.post(f"/tables/{table.pk}/rolls/", {"on": "on"})
+    assert fresh(table).one_phone_rolls
+    table = play(ordered(table), {"type": "explore", "player": "Ana", "at": [0, -2], "tile": BOSS})
+    act(phones["Ana"], table, "boss_fight", step="choose", boss_player="Bo")
+    shown = page(phones["Ana"], table)
+    assert '<details class="more hob-also" open>' in shown  # though Bo's phone is here
+    assert "Bo:" in mods(phones["Ana"], table)  # Bo's sources too, on the phone rolling for him
+    act(phones["Ana"], table, "boss_fight", step="part", roll="3", both="on", other_roll="12")
+    assert log(table)[-1]["roll"] == 3 and log(table)[-1]["boss_roll"] == 12
+
+
+def test_the_tile_box_page_exports_and_imports_a_file(host, host_client, table):
+    play(ordered(table), {"type": "explore", "player": "Ana", "at": [2, -1], "tile": MONSTER})
+    exported = host_client.get("/tiles/export/")
+    assert exported["Content-Disposition"].startswith("attachment")
+    document = json.loads(exported.content)
+    assert document["tiles"] == [tile_box.face_of(MONSTER)]
+    document["tiles"].append({"kind": "reward", "reward": {"heal": 20}})
+    upload = SimpleUploadedFile("box.tiles.json", json.dumps(document).encode())
+    answer = host_client.post("/tiles/", {"tiles_file": upload}, follow=True)
+    assert "1 tiles added, 1 already there." in seen(answer)
+    assert "a reward · heal 20" in seen(host_client.get("/tiles/"))
+
+
+def test_a_tile_box_file_is_bounded_and_a_bad_face_adds_nothing(host, table):
+    too_many = {"format": "cardrpg-tiles", "version": 1, "game": "heroes-of-barcadia",
+                "tiles": [{"kind": "portal"}] * (tile_box.MAX_TILES + 1)}  # fmt: skip
+    with pytest.raises(tile_box.TilesRefused, match="at most 500 tiles"):
+        tile_box.import_file(owner=host, data=json.dumps(too_many))
+    with pytest.raises(tile_box.TilesRefused, match="at most 256 KB"):
+        tile_box.import_file(owner=host, data=b" " * (tile_box.MAX_BYTES + 1))
+    bad = {**too_many, "tiles": [{"kind": "portal"}, {"kind": "boss", "level": 5}]}
+    with pytest.raises(tile_box.TilesRefused, match="tile 2 is refused"):
+        tile_box.import_file(owner=host, data=json.dumps(bad))
+    assert not TileBoxFace.objects.filter(owner=host).exists()

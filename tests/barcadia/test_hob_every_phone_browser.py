@@ -158,6 +158,7 @@ def test_a_duel_rolled_by_its_target_and_a_second_game_explored_from_the_tile_bo
     check(bo)
     shoot(bo, "hob24-duel-target", dark=True)
     roll(bo, "Roll for Bo", **{"Bo's D20": 3})
+    expect(ana.get_by_test_id("building")).to_contain_text("Bo rolled 3", timeout=WAIT)
     roll(ana, "Roll for Ana", **{"Ana's D20": 15})
     todo_everywhere(at, "Bo: drink 10 (H-26)")
     todo_everywhere(at, "Ana and Bo: swap places (H-26)")
