@@ -53,8 +53,9 @@ def roll_d20() -> int:
     return _DIE.randint(1, 20)
 
 
-class SeatLost(Exception):
-    """This phone held a seat at the table, and the host freed it."""
+class SeatLost(Http404):
+    """This phone held a seat at the table, and the host freed it: the table's own views say
+    so (`_seated`); any other view of the table answers it 404, as to anyone without a seat."""
 
     def __init__(self, hero: str, table: int):
         super().__init__(hero)
@@ -352,6 +353,10 @@ def undo(request: HttpRequest, table: int) -> HttpResponse:
     if not form.is_valid():
         return _answer(request, TableScreen(access, conflict=True))
     screen = TableScreen(access)
+    if screen.watching:
+        # The host's watching phone takes nothing back (it plays no hero): it says how to.
+        words = _("This phone only watches: take a seat, or pass one phone around, to undo.")
+        return _answer(request, TableScreen(access, error=words))
     if form.cleaned_data["version"] != access.record.version:
         return _answer(request, TableScreen(access, conflict=True))
     if screen.undo_needs_confirm and form.cleaned_data["confirm"] != "yes":

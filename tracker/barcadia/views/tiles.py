@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
@@ -86,9 +86,10 @@ def tiles_export(request: HttpRequest) -> HttpResponse:
 def tiles_remove(request: HttpRequest, face: int) -> HttpResponse:
     """One tile of a face taken out of the box (a face entered wrongly)."""
     row = TileBoxFace.objects.filter(pk=face, owner=request.user).first()
-    if row is not None:
-        if row.count > 1:
-            TileBoxFace.objects.filter(pk=row.pk).update(count=row.count - 1)
-        else:
-            row.delete()
+    if row is None:
+        raise Http404("no such tile in your box")
+    if row.count > 1:
+        TileBoxFace.objects.filter(pk=row.pk).update(count=row.count - 1)
+    else:
+        row.delete()
     return redirect("tracker:hob_tiles")
