@@ -6,7 +6,13 @@ from tracker.barbarian_vince.models import (
     AdventureTurn,
     RememberedCard,
 )
-from tracker.barcadia.models import Table, TableEvent, TableLogEntry, TableSeat  # noqa: F401
+from tracker.barcadia.models import (  # noqa: F401
+    Table,
+    TableEvent,
+    TableLogEntry,
+    TableSeat,
+    TileBoxFace,
+)
 from tracker.card_rpg.models import (
     ActionLogEntry,
     Character,

@@ -29,6 +29,7 @@ from tracker.barcadia import services
 pytestmark = pytest.mark.django_db(transaction=True)
 
 LIVE_WITHIN = 2.0  # seconds from a change on one phone to the other phones showing it
+WAIT = LIVE_WITHIN * 1000  # ms, as Playwright's expectations count
 # Elements a thumb must hit on the table's screens.
 TARGETS = (
     "main button, main .button, main input[type=text], main input[type=number], main select,"
@@ -222,7 +223,8 @@ def test_three_phones_set_up_a_table_roll_for_order_with_a_tie_and_see_changes_l
         step(bo, bo.get_by_role("button", name="Roll for order").click)
     expect(banner(bo)).to_contain_text("Turn 1 · ")
     expect(bo.get_by_test_id("notice")).to_contain_text("The app's D20 rolled")
-    first = bo.get_by_test_id("banner").locator("strong").inner_text().split("· ")[1]
+    first = bo.get_by_test_id("banner").get_by_text(re.compile(r"^Turn 1 · ")).inner_text()
+    first = first.split("· ")[1]
     # Every phone shows whose turn it is, live.
     for friend in (ana, cy):
         expect(banner(friend)).to_contain_text(first, timeout=LIVE_WITHIN * 1000)
@@ -246,6 +248,7 @@ def test_explore_a_monster_and_win_lose_a_fight_and_a_team_battle(live_server, h
     # table moves on under her fingers, and what she typed stays.
     ana.locator('#hob-lit a[href="?at=2,-1"]').click()
     expect(ana.locator("#hob-explore-title")).to_have_text("Explore [2, -1]")
+    ana.get_by_test_id("explore-form").get_by_label("Monster", exact=True).check()
     ana.get_by_test_id("explore-form").get_by_label("Level", exact=True).fill("12")
     step(bo, bo.get_by_test_id("between-turns").click)
     expect(ana.get_by_test_id("last")).to_contain_text(
@@ -264,10 +267,13 @@ def test_explore_a_monster_and_win_lose_a_fight_and_a_team_battle(live_server, h
     check(ana)
     shoot(ana, "hob-fight")
     roll(ana, "Roll against the monster", **{"Ana's D20": 14})
-    expect(ana.get_by_test_id("fight-words")).to_have_text("14 + 2 = 16 ≥ level 12: you win")
+    expect(ana.get_by_test_id("fight-words")).to_have_text(
+        "14 + 2 (signature move: Keg Toss) = 16 ≥ level 12: you win"
+    )
     expect(ana.locator(".d20")).to_have_count(1)
     expect(bo.get_by_test_id("last")).to_contain_text(
-        "Ana beat the level-12 monster: 14 + 2 = 16 ≥ 12", timeout=LIVE_WITHIN * 1000
+        "Ana beat the level-12 monster: 14 + 2 (signature move: Keg Toss) = 16 ≥ 12",
+        timeout=LIVE_WITHIN * 1000,
     )
     expect(ana.get_by_role("heading", name="A power-up to take")).to_be_visible()
     ana.get_by_label("The power-up's name").fill("Lucky Mug")
@@ -296,17 +302,23 @@ def test_explore_a_monster_and_win_lose_a_fight_and_a_team_battle(live_server, h
     shoot(bo, "hob-lost", dark=True)
     end_turn(bo)
 
-    # Cy's team battle: Ana as partner, both dice typed; more than the level wins for both.
+    # Cy's team battle: Cy picks Ana, each rolls on their own phone; more than the level wins.
     expect(cy.get_by_role("heading", name="Your turn")).to_be_visible(timeout=3000)
     explore_by_tap(
         cy, "-2,0", "Team battle", Level=25, **{"Damage or attack (HP)": 15, "Loot_cards": 1}
     )
-    expect(cy.get_by_text("pick a partner")).to_be_visible()
-    cy.get_by_label("Ana", exact=True).check()
+    expect(cy.get_by_text("with a partner, your two rolls together")).to_be_visible()
+    step(cy, cy.get_by_test_id("choose").get_by_role("button", name="Ana", exact=True).click)
     check(cy)
     shoot(cy, "hob-team-battle")
-    roll(cy, "Roll the team battle", **{"Cy's D20": 13, "The partner's D20": 13})
-    expect(cy.get_by_test_id("fight-words")).to_have_text("13 + 13 = 26 > level 25: you both win")
+    roll(cy, "Roll for Cy", **{"Cy's D20": 13})
+    expect(ana.get_by_test_id("building")).to_contain_text(
+        "Cy rolled 13", timeout=LIVE_WITHIN * 1000
+    )
+    roll(ana, "Roll for Ana", **{"Ana's D20": 13})
+    expect(cy.get_by_test_id("fight-words")).to_have_text(
+        "13 + 13 = 26 > level 25: you both win", timeout=LIVE_WITHIN * 1000
+    )
     expect(ana.locator('[data-hero="Ana"] [data-testid="loot"]')).to_contain_text(
         "4 loot cards", timeout=LIVE_WITHIN * 1000
     )
@@ -332,19 +344,23 @@ def test_a_boss_fight_played_by_another_seat_a_duel_that_swaps_places_and_a_trap
 
     # Ana turns up a boss; Cy plays it. A tie is rolled again, then Ana wins and Cy drinks.
     explore_by_tap(ana, "2,-2", "Boss", Level=8, **{"Damage or attack (HP)": 30})
-    ana.get_by_label("Cy", exact=True).check()
-    roll(ana, "Fight the boss", **{"Ana's D20": 14, "The boss's D20": 14})
-    expect(ana.get_by_test_id("fight-words")).to_have_text("14 against 14: a tie, roll again")
+    step(ana, ana.get_by_test_id("choose").get_by_role("button", name="Cy", exact=True).click)
+    roll(ana, "Roll for Ana", **{"Ana's D20": 14})
+    expect(cy.get_by_test_id("building")).to_contain_text("Ana rolled 14", timeout=WAIT)
+    roll(cy, "Roll for Cy", **{"Cy's D20": 14})
+    expect(ana.get_by_test_id("fight-words")).to_have_text(
+        "14 against 14: a tie, roll again", timeout=LIVE_WITHIN * 1000
+    )
     expect(ana.get_by_test_id("reroll")).to_have_text(
         "A tie! Ana and Cy (playing the boss) roll again (H-19)."
     )
-    expect(cy.get_by_test_id("waiting")).to_contain_text(
-        "Ana and Cy tied over the boss at [2, -2]: both roll again", timeout=LIVE_WITHIN * 1000
-    )
+    expect(cy.get_by_test_id("reroll")).to_be_visible(timeout=LIVE_WITHIN * 1000)
     shoot(cy, "hob-boss-tie-other-phone")
     check(ana)
     shoot(ana, "hob-boss-tie", dark=True)
-    roll(ana, "Roll again", **{"Ana's D20": 17, "The boss's D20": 5})
+    roll(cy, "Roll for Cy", **{"Cy's D20": 5})
+    expect(ana.get_by_test_id("building")).to_contain_text("Cy rolled 5", timeout=WAIT)
+    roll(ana, "Roll for Ana", **{"Ana's D20": 17})
     expect(ana.get_by_test_id("fight-words")).to_have_text("17 against 5: you win")
     expect(cy.locator('[data-hero="Cy"] [data-testid="hp"]')).to_have_text(
         "70 / 100 HP", timeout=LIVE_WITHIN * 1000
@@ -354,11 +370,15 @@ def test_a_boss_fight_played_by_another_seat_a_duel_that_swaps_places_and_a_trap
     # Bo duels Ana, who stands next to the Starting Point, wins and swaps places with her.
     expect(bo.get_by_test_id("duel")).to_be_visible(timeout=3000)
     bo.get_by_text("Duel a neighbour (before your action)").click()
-    bo.get_by_test_id("duel").get_by_label("Ana", exact=True).check()
+    step(bo, bo.get_by_role("button", name="Challenge Ana").click)
     check(bo)
     shoot(bo, "hob-duel")
-    roll(bo, "Duel", **{"Bo's D20": 15, "Their D20": 3})
-    expect(bo.get_by_test_id("fight-words")).to_have_text("15 against 3: you win")
+    roll(bo, "Roll for Bo", **{"Bo's D20": 15})
+    expect(ana.get_by_test_id("building")).to_contain_text("Bo rolled 15", timeout=WAIT)
+    roll(ana, "Roll for Ana", **{"Ana's D20": 3})
+    expect(bo.get_by_test_id("fight-words")).to_have_text(
+        "15 against 3: you win", timeout=LIVE_WITHIN * 1000
+    )
     expect(bo.locator('[data-hero="Bo"] [data-testid="place"]')).to_have_text("[2, -2]")
     expect(ana.locator('[data-hero="Ana"] [data-testid="place"]')).to_have_text(
         "Starting Point", timeout=LIVE_WITHIN * 1000
@@ -434,8 +454,9 @@ def test_a_death_drops_power_ups_a_fourth_is_discarded_the_hoard_and_the_win(
             "Cy died at [-2, 0]: back to the Starting Point with a full cup",
             timeout=LIVE_WITHIN * 1000,
         )
-        expect(death).to_contain_text("Power-ups left in the room: Quick Feet, Foam Shield.")
-        expect(death).to_contain_text("Cy keeps 1 loot card and discards the rest.")
+        todo = friend.get_by_test_id("todo")
+        expect(todo).to_contain_text("Cy: leave Quick Feet, Foam Shield face up in the room")
+        expect(todo).to_contain_text("Cy: discard your loot cards down to one (H-27)")
     expect(cy.locator('[data-hero="Cy"] [data-testid="hp"]')).to_have_text("100 / 100 HP · 1 death")
     expect(cy.locator('[data-testid="map"] .mark')).to_contain_text(["★1", "★2"])
     check(cy)
@@ -573,12 +594,17 @@ def test_hob_parts_kept_aside_between_panels_come_back_whole(live_server, host, 
         end_turn(friend)
     expect(ana.get_by_role("heading", name="Your turn")).to_be_visible(timeout=3000)
     ana.get_by_text("Duel a neighbour (before your action)").click()
-    ana.get_by_test_id("duel").get_by_label("Bo", exact=True).check()
-    roll(ana, "Duel", **{"Ana's D20": 8, "Their D20": 8})
+    step(ana, ana.get_by_role("button", name="Challenge Bo").click)
+    roll(ana, "Roll for Ana", **{"Ana's D20": 8})
+    expect(bo.get_by_test_id("building")).to_contain_text("Ana rolled 8", timeout=WAIT)
+    roll(bo, "Roll for Bo", **{"Bo's D20": 8})
     # The tie's panel has its own "Any modifiers?" (the duel's box was not taken for it).
+    expect(ana.get_by_test_id("reroll")).to_be_visible(timeout=WAIT)
     expect(ana.locator("#hob-mods summary")).to_have_text("Any modifiers?")
-    roll(ana, "Roll the duel again", **{"Ana's D20": 17, "Bo's D20": 4})
-    expect(ana.get_by_test_id("fight-words")).to_have_text("17 against 4: you win")
+    roll(ana, "Roll for Ana", **{"Ana's D20": 17})
+    expect(bo.get_by_test_id("building")).to_contain_text("Ana rolled 17", timeout=WAIT)
+    roll(bo, "Roll for Bo", **{"Bo's D20": 4})
+    expect(ana.get_by_test_id("fight-words")).to_have_text("17 against 4: you win", timeout=WAIT)
     swapped = " ".join(ana.locator("#hob-actions").inner_text().split())  # as it reads
     assert "What did you turn up?" in swapped and "Play a during-your-turn card" in swapped
     ana.reload()

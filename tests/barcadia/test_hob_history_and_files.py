@@ -106,7 +106,7 @@ def test_the_history_shows_turns_rolls_deaths_and_who_led(table, phones):
     table = a_game(table)
     page = seen(phones["Cy"].get(f"/tables/{table.pk}/history/"))
     assert "Turn 1: Ana" in page and "Turn 2: Bo" in page and "Turn 3: Cy (now)" in page
-    assert "Ana beat the level-12 monster: 14 + 2 = 16 ≥ 12" in page
+    assert "Ana beat the level-12 monster: 14 + 2 (an effect in play) = 16 ≥ 12" in page
     assert "Bo lost to the level-12 monster: 2 < 12" in page
     assert "Cy 5 lost the duel against Ana 11" in page
     assert "Bo died at [0, 0]" not in page and "Bo died at the Starting Point" in page

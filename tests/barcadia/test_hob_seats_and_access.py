@@ -208,11 +208,14 @@ def test_the_hosts_table_page_shows_each_seats_qr_code_and_a_revoke_button(
 def test_a_revoked_seat_gets_nothing_by_its_old_link_or_cookie(table, phones, host_client):
     old = table.seats.get(number=2).join_token
     host_client.post(f"/tables/{table.pk}/seats/2/revoke/")
-    assert phones["Bo"].get(table_url(table)).status_code == 404
-    assert phones["Bo"].get(f"/tables/{table.pk}/live/?v=0").status_code == 404
+    # The phone that held it is told so (403, issue 24), and gets nothing of the table.
+    assert phones["Bo"].get(table_url(table)).status_code == 403
+    assert phones["Bo"].get(f"/tables/{table.pk}/live/?v=0").status_code == 403
+    assert "Ana" not in seen(phones["Bo"].get(table_url(table)))
     assert Client().get(f"/join/{GAME.id}/{old}/").status_code == 404
     body = {"version": table.version, "player": "Bo", "amount": "10"}
-    assert phones["Bo"].post(f"/tables/{table.pk}/act/heal/", body).status_code == 404
+    assert phones["Bo"].post(f"/tables/{table.pk}/act/heal/", body).status_code == 403
+    assert fresh(table).state["players"]["Bo"]["hp"] == 100
     assert phones["Ana"].get(table_url(table)).status_code == 200  # the others are untouched
 
 

@@ -99,8 +99,9 @@ class Route:
 
     @property
     def scoped(self) -> bool:
-        """Whether the route names one record of a player (a character or an adventure)."""
-        return self.character_scoped or self.adventure_scoped
+        """Whether the route names one record of a player (a character or an adventure), or
+        a thing they own beside their records (a face of their tile box)."""
+        return self.character_scoped or self.adventure_scoped or "face" in self.params
 
     @property
     def table_scoped(self) -> bool:
@@ -140,6 +141,14 @@ def seated_games() -> list[str]:
     return [game.id for game in games.all_games() if game.seat_model is not None]
 
 
+def _faces(record) -> list[int]:
+    from tracker.barcadia.models import TileBoxFace
+
+    owner = getattr(record, "owner_id", None)
+    faces = list(TileBoxFace.objects.filter(owner_id=owner).values_list("pk", flat=True))
+    return faces or [999_999]
+
+
 def urls_for(
     route: Route,
     character: Character | None,
@@ -169,6 +178,8 @@ def urls_for(
         # A game with no seats, one the app does not know, and every game that has seats.
         "game_id": ["card-rpg", "no-such-game", *seated_games()],
         "token": [FORGED_TOKEN, "x"],
+        # The faces of the record's owner's tile box (one that is nobody's if it has none).
+        "face": _faces(record),
     }
     unknown = set(route.params) - values.keys()
     assert not unknown, f"{route.name}: teach the ownership walk to fill {sorted(unknown)}"

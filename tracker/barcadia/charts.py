@@ -58,6 +58,10 @@ class Chart:
     points: int
 
 
+LEGEND_COLUMNS = 3
+LEGEND_ROW = 21  # px: a legend row at the bottom (pygal's 1.5 × the 14 px box)
+
+
 def health_over_turns(
     heroes: list[str], turns: list[tuple[int, dict]], full: dict, nonce: str = ""
 ) -> Chart:
@@ -65,6 +69,11 @@ def health_over_turns(
     points = [(_("T%(number)s") % {"number": number}, hp) for number, hp in [(0, full), *turns]]
     shown = _thin(points, MOST_POINTS)
     top = max(full.values(), default=100)
+    # Three names a row; pygal makes room for ``heroes // columns`` rows only, so the room for
+    # a last row it leaves out is asked for here (else a fourth hero's name falls off at 360 px).
+    columns = min(LEGEND_COLUMNS, max(1, len(heroes)))
+    rows = -(-len(heroes) // columns)
+    missing = rows - max(1, len(heroes) // columns)
     chart = pygal.Line(
         style=STYLE,
         width=WIDTH,
@@ -72,9 +81,10 @@ def health_over_turns(
         js=[],
         disable_xml_declaration=True,
         legend_at_bottom=True,
-        legend_at_bottom_columns=3,
+        legend_at_bottom_columns=columns,
         legend_box_size=14,
         margin=6,
+        margin_bottom=6 + LEGEND_ROW * missing,
         spacing=8,
         show_minor_x_labels=False,
         truncate_legend=-1,

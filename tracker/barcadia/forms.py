@@ -16,9 +16,11 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tracker.barcadia import tile_box
 from tracker.core.forms import TapForm
 from tracker.rules.barcadia import move_targets
 from tracker.rules.barcadia.fields import FACE_KEYS
+from tracker.rules.errors import RuleError
 
 MODIFIER_ROWS = 2
 LONGEST_TEXT = 400  # characters read from any box; the engine bounds names and notes itself
@@ -151,6 +153,38 @@ def modifiers(post, state: dict) -> list[dict]:
     return declared
 
 
+def roll_parts(post, state: dict, hero: str, roll: dict | None, dice: Dice) -> dict:
+    """One phone's part of a two-sided roll: `hero`'s die and modifiers, and with ``both``
+    the other side's too (their phone away): hero → {"roll", "modifiers"}."""
+    if roll is None or roll["other"] is None:
+        raise BadInput("HT-06", _("No roll is waiting for that part now."))
+    sides = (roll["player"], roll["other"])
+    if hero not in sides:
+        raise BadInput(
+            "HT-14",
+            _("%(hero)s takes no side in this roll: only %(sides)s roll it.")
+            % {"hero": hero, "sides": " & ".join(sides)},
+        )
+    counterpart = sides[1] if hero == sides[0] else sides[0]
+    parts: dict = {}
+    if hero not in roll["parts"]:
+        parts[hero] = {"roll": dice("roll", hero), "modifiers": []}
+    if post.get("both") == "on" and counterpart not in roll["parts"]:
+        parts[counterpart] = {"roll": dice("other_roll", counterpart), "modifiers": []}
+    if not parts:
+        raise BadInput(
+            "HT-06", _("Your part is in: waiting for %(hero)s's roll.") % {"hero": counterpart}
+        )
+    for item in modifiers(post, state):
+        if item["player"] not in parts:
+            raise BadInput(
+                "HT-14",
+                _("%(hero)s names their own modifiers when they roll.") % {"hero": item["player"]},
+            )
+        parts[item["player"]]["modifiers"].append(item)
+    return parts
+
+
 def modifier_choices(state: dict, heroes: list[str]) -> list[tuple[str, str]]:
     """The select's options for the modifiers of these heroes' sides (HT-14)."""
     choices = []
@@ -179,8 +213,23 @@ def modifier_choices(state: dict, heroes: list[str]) -> list[tuple[str, str]]:
     return choices
 
 
+KIND_WORDS = {
+    "monster": gettext_lazy("monster"),
+    "team_monster": gettext_lazy("team battle monster"),
+    "boss": gettext_lazy("boss"),
+    "hoard": gettext_lazy("Drink Hoard"),
+}
+
+
 def _face(post) -> dict | None:
-    """The tile face typed for an exploration (HT-08), or None when no kind was chosen."""
+    """The tile face for an exploration (HT-08): one of the tile box's, tapped (``face``), or
+    one typed; None when no kind was chosen."""
+    tapped = _raw(post, "face")
+    if tapped:
+        try:
+            return tile_box.face_from_key(tapped[:64])
+        except RuleError as error:
+            raise BadInput(error.rule, error.message) from None
     kind = _raw(post, "kind")
     if not kind:
         return None
@@ -188,12 +237,19 @@ def _face(post) -> dict | None:
     if kind not in FACE_KINDS:
         return face  # the engine names the kinds it knows
     wanted = FACE_KEYS[kind]
+    words = {"kind": KIND_WORDS.get(kind, kind)}
     if "level" in wanted:
         face["level"] = whole(post, "level")
+        if face["level"] is None:
+            raise BadInput("HT-08", _("Type the level printed on the %(kind)s tile.") % words)
     if "damage" in wanted:
         face["damage"] = whole(post, "damage")
+        if face["damage"] is None:
+            raise BadInput("HT-08", _("Type the damage printed on the %(kind)s tile.") % words)
     if "attack" in wanted:
         face["attack"] = whole(post, "damage")  # one box: damage for monsters, attack otherwise
+        if face["attack"] is None:
+            raise BadInput("HT-08", _("Type the attack printed on the %(kind)s tile.") % words)
     if "reward" in wanted:
         reward = {}
         for part in ("loot", "power_ups", "heal"):

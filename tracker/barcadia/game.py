@@ -118,6 +118,8 @@ def _asked(table: Table, heroes) -> dict:
     }
     asked["awaiting"] = (state.get("awaiting") or {}).get("player")
     asked.pop("actions", None)
+    # A two-sided roll being built (tracker.barcadia.roll_parts) waits outside the log.
+    asked["roll_draft"] = table.roll_draft
     return asked
 
 

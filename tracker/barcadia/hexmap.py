@@ -250,6 +250,7 @@ def _layout(state: dict, hexes: list[Hex], me: tuple[str, ...]) -> MapView:
         hex_.x, hex_.y = round(x, 1), round(y, 1)
     hexes.sort(key=lambda h: (h.r, h.q))
     tokens = []
+    labels = token_labels(state.get("players") or {})
     active = (state.get("turn") or {}).get("player") if state.get("phase") == "play" else None
     start_count = 0
     for name, hero in (state.get("players") or {}).items():
@@ -268,7 +269,7 @@ def _layout(state: dict, hexes: list[Hex], me: tuple[str, ...]) -> MapView:
             Token(
                 name=name,
                 seat=hero["seat"],
-                initial=name[:1].upper(),
+                initial=labels[name],
                 x=round(x, 1),
                 y=round(y + dy, 1),
                 me=name in me,
@@ -287,6 +288,25 @@ def _layout(state: dict, hexes: list[Hex], me: tuple[str, ...]) -> MapView:
     )
     view.words = [h.words for h in hexes if h.words]
     return view
+
+
+def token_labels(players: dict) -> dict[str, str]:
+    """Each hero's letters on their token, told apart without colour: the initial, or the first
+    two letters when another hero shares the initial, or the initial and the seat number."""
+    labels = {}
+    for name, hero in players.items():
+        for size in (1, 2):
+            label = name[:size].upper() if size == 1 else name[:1].upper() + name[1:2].lower()
+            clash = [
+                other for other in players
+                if other != name and other[:size].lower() == name[:size].lower()
+            ]  # fmt: skip
+            if not clash and label.strip():
+                labels[name] = label
+                break
+        else:
+            labels[name] = f"{name[:1].upper()}{hero['seat']}"
+    return labels
 
 
 def _num(value: float) -> str:

@@ -8,6 +8,7 @@ is over, as one upsert; the turn running now lives in the table's `projection`.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 
 from tracker.core.models import LogEntry, LogRecord, Seat
@@ -25,6 +26,16 @@ class Table(LogRecord):
     # "Pass one phone around": the host's phone acts for every hero. None: not chosen, which
     # means on while no seat is taken and off once one is (TableScreen.pass_phone).
     pass_phone = models.BooleanField(null=True, blank=True, default=None)
+    # A two-sided roll (team battle, boss fight, duel) being built from each phone's part: the
+    # contract records a roll as one action, so its parts wait here, outside the log, until the
+    # last one is in (tracker.barcadia.roll_parts). None: no roll is being built.
+    roll_draft = models.JSONField(null=True, blank=True, default=None)
+    # Table rule: the roller's phone enters both dice of a two-sided roll (one phone passed
+    # round, or friends who'd rather not), instead of each phone rolling its own part.
+    one_phone_rolls = models.BooleanField(default=False)
+    # The newest undo, said on every phone while the table stands where it left it: who took
+    # back what (``{"version", "by", "what"}``, `what` a Msg as JSON).
+    undo_note = models.JSONField(null=True, blank=True, default=None)
 
     class Meta(LogRecord.Meta):
         indexes = [models.Index(fields=["owner", "-updated_at"], name="hob_table_owner_recent")]
@@ -77,6 +88,7 @@ class EventKind(models.TextChoices):
     ROLL = "roll", "roll"
     DEATH = "death", "death"
     WIN = "win", "win"
+    HOARD = "hoard", "the Drink Hoard turned up"
 
 
 class TableEvent(models.Model):
@@ -114,3 +126,27 @@ class TableEvent(models.Model):
 
     def __str__(self) -> str:
         return f"event {self.number}: {self.kind}"
+
+
+class TileBoxFace(models.Model):
+    """One face of a host's tile box, with how many tiles of it the host has (two identical
+    monster tiles are two tiles). Kept apart from every table's log: no undo removes one."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tile_box"
+    )
+    # The face as heroes-of-barcadia-actions.md writes it (every reward key), and that face
+    # as one compact text, the key it is found by (tracker.barcadia.tile_box.face_key).
+    face = models.JSONField()
+    key = models.CharField(max_length=64)
+    count = models.PositiveSmallIntegerField(default=1)
+    added_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["owner", "key"]
+        constraints = [
+            models.UniqueConstraint(fields=["owner", "key"], name="hob_tile_box_face_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.key} ×{self.count}"

@@ -17,6 +17,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from tracker.rules.barcadia import describe_action, fight_words, roll_result
+from tracker.rules.barcadia.at_the_table import instructions
 from tracker.rules.barcadia.geometry import text as hex_text
 from tracker.rules.barcadia.words import ROLL_TYPES
 from tracker.rules.text import _
@@ -87,6 +88,9 @@ def step(projection: dict, before: dict, action: dict, after: dict, *, seq: int,
         words = fight_words(before, action)
         other = roll["sides"][1]["hero"] if len(roll["sides"]) > 1 else ""
         add("roll", acting_hero(action) or "", line, {**roll, "other": other}, turn_before)
+    elif kind == "explore" and after["tiles"][_key(action["at"])]["kind"] == "hoard":
+        # The Drink Hoard turned up: the turn's one event, though no die was rolled (H-20).
+        add("hoard", acting_hero(action) or "", line, {"at": list(action["at"])}, turn_before)
     if before["phase"] == "play":
         for name, hero in after["players"].items():
             if hero["deaths"] > before["players"][name]["deaths"]:
@@ -133,8 +137,17 @@ def step(projection: dict, before: dict, action: dict, after: dict, *, seq: int,
             "text": line.to_json(),
             "roll": roll,
             "words": words.to_json() if words is not None else None,
+            # What to do with the real things, on every phone (tracker.rules.barcadia.at_the_table).
+            "todo": [
+                {"text": item["text"].to_json(), "rule": item["rule"]}
+                for item in instructions(before, action, after)
+            ],
         },
     }
+
+
+def _key(at) -> str:
+    return f"{at[0]},{at[1]}"
 
 
 def _place_words(position) -> str:

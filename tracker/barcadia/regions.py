@@ -37,6 +37,7 @@ DRAWING = "barcadia/_drawing.html"
 WORDS_BOX = "barcadia/_words_box.html"
 MODS = "barcadia/_mods.html"
 FACE = "barcadia/_face.html"
+BOX = "barcadia/_box.html"
 MORE_BOX = "barcadia/_more_box.html"
 TURN_END = "barcadia/_turn_end.html"
 LOOT = "barcadia/_loot.html"
@@ -48,6 +49,7 @@ YOU = "barcadia/_you.html"
 # the loot cards playable now).
 HELD = (
     ("hob-face", FACE),
+    ("hob-box", BOX),
     ("hob-mods", MODS),
     ("hob-duel", DUEL_BOX),
     ("hob-end-", TURN_END),

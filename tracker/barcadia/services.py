@@ -10,7 +10,10 @@ every hero ("pass one phone around").
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
 
+from tracker.barcadia import roll_parts, tile_box
 from tracker.barcadia.game import GAME
 from tracker.barcadia.models import Table, TableEvent
 from tracker.core import seats
@@ -18,6 +21,8 @@ from tracker.core import services as core
 from tracker.core.services import AlreadyApplied, UndoError, VersionConflict
 from tracker.rules import barcadia as engine
 from tracker.rules.barcadia import ACTION_FIELDS
+from tracker.rules.errors import RuleError
+from tracker.rules.text import _
 
 
 def table_create(*, owner, name: str, players: list[dict], ruleset: dict | None = None) -> Table:
@@ -70,29 +75,141 @@ def table_apply(
     names is not), AlreadyApplied for a tap sent again, and the engine's RuleError if the
     rules refuse the action; nothing is written then. The table comes back with `steps`.
     """
-    return core.record_apply(
-        game=GAME,
-        record_id=table.pk,
-        owner=table.owner_id,
-        action=clean_action(action),
-        expected_version=expected_version,
-        record=table,  # as the view read it: the write itself proves it is still current
-        tap=tap,
-        asked=asked,
-        seat=heroes,
-    )
+    with transaction.atomic():
+        record = core.record_apply(
+            game=GAME,
+            record_id=table.pk,
+            owner=table.owner_id,
+            action=clean_action(action),
+            expected_version=expected_version,
+            record=table,  # as the view read it: the write itself proves it is still current
+            tap=tap,
+            asked=asked,
+            seat=heroes,
+        )
+        # Every face turned up goes into the host's tile box (kept apart from the log).
+        tile_box.remember(owner_id=record.owner_id, steps=record.steps)
+    return record
 
 
-def table_undo(*, table: Table, expected_version: int, tap: str = "") -> Table:
-    """Take back the newest action, as if it had never been played (`undone`: what it was)."""
-    return core.record_undo(
-        game=GAME,
-        record_id=table.pk,
-        owner=table.owner_id,
-        expected_version=expected_version,
-        record=table,
-        tap=tap,
-    )
+def table_undo(*, table: Table, expected_version: int, by: str = "", tap: str = "") -> Table:
+    """Take back the newest action, as if it had never been played (`undone`: what it was).
+
+    A roll being built is dropped with it, and every phone is told who took back what (`by`:
+    the heroes of the phone that undid it, or "" for the host)."""
+    with transaction.atomic():
+        record = core.record_undo(
+            game=GAME,
+            record_id=table.pk,
+            owner=table.owner_id,
+            expected_version=expected_version,
+            record=table,
+            tap=tap,
+        )
+        undone = [
+            {"text": engine.describe_action(s.before, s.action, s.after).to_json(),
+             "player": (s.action.get("player") or "").strip()}
+            for s in record.undone or []
+        ]  # fmt: skip
+        note = {"version": record.version, "by": by, "undone": undone}
+        Table.objects.filter(pk=record.pk).update(roll_draft=None, undo_note=note)
+        record.roll_draft, record.undo_note = None, note
+    return record
+
+
+# -- a two-sided roll from each phone's part (tracker.barcadia.roll_parts) ---------------------
+
+
+def _touched(table: Table, **changes) -> Table:
+    """Write `changes` to the locked table with a new version: every phone's live check then
+    shows the roll as it builds, though the log did not move."""
+    now = timezone.now()
+    Table.objects.filter(pk=table.pk).update(**changes, version=F("version") + 1, updated_at=now)
+    for name, value in changes.items():
+        setattr(table, name, value)
+    table.version += 1
+    table.updated_at = now
+    return table
+
+
+def _locked(table: Table) -> Table:
+    return Table.objects.select_for_update().get(pk=table.pk)
+
+
+def roll_choose(*, table: Table, kind: str, player: str, other: str) -> Table:
+    """The explorer names their partner or who plays the boss, or the challenger whom they
+    duel (H-16, H-19, H-26): each phone may then roll its part. Raises RuleError."""
+    with transaction.atomic():
+        locked = _locked(table)
+        state = locked.state
+        roll = roll_parts.sides(state, locked.roll_draft)
+        if kind == "duel" and roll is None:
+            # The engine says whether this duel may be fought now (turn, neighbours, once).
+            engine.apply(state, roll_parts.trial(roll_parts.new(kind, player, other), player,
+                                                 {"roll": 1, "modifiers": []}))  # fmt: skip
+            return _touched(locked, roll_draft=roll_parts.new(kind, player, other))
+        if roll is None or roll["kind"] != kind or roll["player"] != player:
+            raise RuleError("HT-06", _("{hero} has no roll to name a side for now", hero=player))
+        if roll["other"] is not None and roll["parts"]:
+            raise RuleError(
+                "HT-11", _("{other} already rolled their part: roll yours", other=roll["other"])
+            )
+        trial = roll_parts.new(kind, player, other, roll["at"])
+        engine.apply(state, roll_parts.trial(trial, player, {"roll": 1, "modifiers": []}))
+        return _touched(locked, roll_draft=trial)
+
+
+def roll_cancel(*, table: Table, player: str) -> Table:
+    """The explorer or challenger names someone else (while nobody has rolled their part)."""
+    with transaction.atomic():
+        locked = _locked(table)
+        roll = roll_parts.sides(locked.state, locked.roll_draft)
+        if roll is None or roll["player"] != player or roll.get("again"):
+            raise RuleError("HT-06", _("there is no choice of {hero}'s to take back", hero=player))
+        return _touched(locked, roll_draft=None)
+
+
+def roll_part_give(*, table: Table, parts: dict[str, dict]) -> Table:
+    """One phone's part of a two-sided roll (`parts`: hero → {"roll", "modifiers"}; two
+    heroes when that phone rolls for both). When both parts are in, the roll is applied as
+    its one contract action and the draft cleared (the table comes back with `steps`);
+    otherwise the part is kept. Raises RuleError, writing nothing."""
+    with transaction.atomic():
+        locked = _locked(table)
+        roll = roll_parts.sides(locked.state, locked.roll_draft)
+        if roll is None or roll["other"] is None:
+            raise RuleError("HT-06", _("no roll is waiting for that part now"))
+        for hero, part in parts.items():
+            if hero not in (roll["player"], roll["other"]):
+                raise RuleError(
+                    "HT-14",
+                    _(
+                        "{hero} takes no side in this roll: only {sides}",
+                        hero=hero,
+                        sides=" and ".join((roll["player"], roll["other"])),
+                    ),
+                )
+            engine.apply(locked.state, roll_parts.trial(roll, hero, part))  # its modifiers
+        given = {**roll["parts"], **parts}
+        if roll["player"] in given and roll["other"] in given:
+            record = table_apply(
+                table=locked,
+                action=roll_parts.action(roll, given),
+                expected_version=locked.version,
+            )
+            Table.objects.filter(pk=record.pk).update(roll_draft=None)
+            record.roll_draft = None
+            return record
+        draft = {key: roll[key] for key in ("kind", "player", "other", "at")} | {"parts": given}
+        locked = _touched(locked, roll_draft=draft)
+        locked.steps = []
+        return locked
+
+
+def set_one_phone_rolls(*, table_id: int, owner, on: bool) -> bool:
+    """Table rule: the roller's phone enters both dice of a two-sided roll, or each phone its
+    own part. The host's alone: False if the table is not theirs."""
+    return bool(Table.objects.filter(pk=table_id, owner=owner).update(one_phone_rolls=on))
 
 
 def table_export(*, table: Table) -> str:
@@ -149,6 +266,10 @@ __all__ = [
     "ensure_seats",
     "events",
     "recent_steps",
+    "roll_cancel",
+    "roll_choose",
+    "roll_part_give",
+    "set_one_phone_rolls",
     "seat_revoke",
     "seat_take_for_host",
     "set_pass_phone",

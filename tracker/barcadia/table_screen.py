@@ -14,8 +14,9 @@ from functools import cached_property
 
 from django.db.models import Q
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from tracker.barcadia import forms, hexmap
+from tracker.barcadia import forms, hexmap, roll_parts, tile_box
 from tracker.barcadia.game import GAME
 from tracker.barcadia.models import Table
 from tracker.core import services as core
@@ -25,16 +26,17 @@ from tracker.rules.barcadia.awaiting import describe
 from tracker.rules.barcadia.geometry import text as hex_text
 from tracker.rules.barcadia.queries import AWAITED
 from tracker.rules.barcadia.ruleset import DEFAULTS
+from tracker.rules.barcadia.words import modifier_source, sum_text
 from tracker.rules.errors import RuleError
 from tracker.rules.text import Msg
 
 # The main panel shown for the first pending item, when this phone may answer it.
 PENDING_PANELS = {
     "fight": "fight",
-    "team_battle": "team_battle",
-    "boss_fight": "boss_fight",
+    "team_battle": "sides",
+    "boss_fight": "sides",
     "hoard": "hoard",
-    "duel": "duel",
+    "duel": "sides",
     "traps": "traps",
     "power_up": "power_up",
     "discard": "discard",
@@ -216,7 +218,11 @@ class TableScreen:
         if self.phase == "over":
             return "over"
         if self.phase == "order":
-            return "order"
+            return "order" if not self.watching else "waiting"
+        roll = self.roll
+        if roll is not None:
+            sides = (roll["player"],) if roll["other"] is None else (roll["player"], roll["other"])
+            return "sides" if any(self.may_act_for(hero) for hero in sides) else "waiting"
         first = self.first
         if first is not None:
             return PENDING_PANELS[first["kind"]] if self.may_act_for(first["player"]) else "waiting"
@@ -225,8 +231,100 @@ class TableScreen:
         return "waiting"
 
     @property
+    def nudge(self) -> str:
+        """``turn`` when it is this phone's turn, ``roll`` when the table waits for a roll or a
+        choice only this phone makes, else "": the page's script then vibrates the phone and
+        marks the tab's title (tracker/static/tracker/barcadia.js)."""
+        panel = self.panel
+        if self.phase != "play" or self.pass_phone or panel in ("waiting", "over"):
+            return ""
+        if panel == "turn":
+            return "turn"
+        sides = self.sides
+        if sides is not None and not (sides["choose"] or sides["roller"]):
+            return ""
+        return "roll"
+
+    @property
     def my_turn(self) -> bool:
-        return self.acting is not None and self.acting == self.active and self.first is None
+        return (
+            self.acting is not None
+            and self.acting == self.active
+            and self.first is None
+            and self.roll is None
+        )
+
+    # -- a two-sided roll, each phone its part (tracker.barcadia.roll_parts) -------------------
+
+    @cached_property
+    def roll(self) -> dict | None:
+        """The team battle, boss fight or duel the table waits for, with the parts given."""
+        return roll_parts.sides(self.state, self.table.roll_draft)
+
+    @cached_property
+    def held_seats(self) -> set[int]:
+        """The seats some phone or account holds (one query, asked only for a roll)."""
+        taken = self.table.seats.filter(Q(user__isnull=False) | ~Q(holder_key=""))
+        return set(taken.values_list("number", flat=True))
+
+    def _away(self, hero: str) -> bool:
+        """Whether `hero`'s own phone can't be counted on to roll: no phone holds the seat."""
+        return self.state["players"][hero]["seat"] not in self.held_seats
+
+    @cached_property
+    def sides(self) -> dict | None:
+        """What this phone shows of the two-sided roll: who names the other side, whose die it
+        rolls (`roller`), whose it may roll too (`also`: an absent phone never blocks the
+        table), and the roll as it builds (`lines`)."""
+        roll = self.roll
+        if roll is None:
+            return None
+        kind, player, other = roll["kind"], roll["player"], roll["other"]
+        parts = roll["parts"]
+        view = {
+            "kind": kind,
+            "player": player,
+            "other": other,
+            "again": roll["again"],
+            "choose": other is None and self.may_act_for(player),
+            "candidates": [name for name in self.state["players"] if name != player],
+            "roller": None,
+            "also": None,
+            "also_open": False,
+            "lines": [],
+            "cancel": False,
+        }
+        if other is None:
+            return view
+        for hero in (player, other):
+            if hero in parts:
+                view["lines"].append((hero, self._part_words(hero, parts[hero])))
+            else:
+                view["lines"].append((hero, None))
+        mine = [hero for hero in (player, other) if self.may_act_for(hero)]
+        missing = [hero for hero in (player, other) if hero not in parts]
+        roller = next((hero for hero in mine if hero in missing), None)
+        view["roller"] = roller
+        if mine:
+            counterpart = next(hero for hero in (player, other) if hero != (roller or mine[0]))
+            if counterpart in missing and counterpart != roller:
+                view["also"] = counterpart
+                view["also_open"] = (
+                    self.pass_phone
+                    or self.table.one_phone_rolls
+                    or counterpart in mine
+                    or self._away(counterpart)
+                )
+        view["poster"] = roller or (mine[0] if mine else None)
+        view["cancel"] = (
+            not roll["again"] and not parts and self.may_act_for(player) and kind != "duel"
+        ) or (kind == "duel" and not parts and self.may_act_for(player))
+        return view
+
+    def _part_words(self, hero: str, part: dict):
+        terms = [part["roll"]]
+        terms += [(m["value"], modifier_source(self.state, m)) for m in part["modifiers"]]
+        return sum_text(terms)
 
     # -- the heroes ---------------------------------------------------------------------------
 
@@ -319,6 +417,9 @@ class TableScreen:
             "words": words if mine else None,
             "dice": dice,
             "outcome": last["roll"]["outcome"] if last.get("roll") else "",
+            "todo": [
+                (Msg.from_json(item["text"]), item["rule"]) for item in last.get("todo") or []
+            ],
             "player": last["player"],
             "mine": mine,
         }
@@ -339,6 +440,15 @@ class TableScreen:
         ]
 
     # -- undo ---------------------------------------------------------------------------------
+
+    @property
+    def undo_news(self) -> dict | None:
+        """The newest undo, said on every phone while the table stands where it left it."""
+        note = self.table.undo_note
+        if not note or note.get("version") != self.version or not note.get("undone"):
+            return None
+        what = [Msg.from_json(item["text"]) for item in note["undone"]]
+        return {"by": note.get("by") or "", "what": what}
 
     @property
     def undo_text(self) -> Msg | None:
@@ -368,6 +478,19 @@ class TableScreen:
             known = say(engine.face_words(tile)) if tile else None
             found.append({"at": f"{at[0]},{at[1]}", "words": hex_text(at), "known": known})
         return found
+
+    @cached_property
+    def box_offers(self) -> list[dict]:
+        """The host's tile box faces not yet turned up in this game: one tap each, offered
+        for the hex tapped on the map (the tap's answer reads the box; no other does)."""
+        chosen = self.chosen_explore
+        if chosen is None or chosen["known"]:
+            return []
+        return [
+            {"key": offer.key, "words": say(engine.face_words(offer.face)), "left": offer.left,
+             "reward_words": reward_words(offer.face.get("reward") or {})}
+            for offer in tile_box.offers(owner_id=self.table.owner_id, state=self.state)
+        ]  # fmt: skip
 
     @property
     def chosen_explore(self) -> dict | None:
@@ -499,18 +622,19 @@ class TableScreen:
     def roll_modifiers(self) -> list[tuple[str, str]]:
         """Modifier sources for the roll awaited now: the roller's, or both sides'."""
         first = self.first
-        if first is None and self.panel == "turn":
-            heroes = [self.acting, *self.duel_targets]
+        sides = self.sides
+        if sides is not None:
+            # Only the sides this phone rolls for now: the roll accepts no one else's.
+            # (The other side's too only where this phone rolls for them by default: their
+            # seat is free, the phone is passed round, or the table's rule says so.)
+            also = sides["also"] if sides["also_open"] or not sides["roller"] else None
+            heroes = [hero for hero in (sides["roller"], also) if hero]
         elif first is None:
             return []
         elif first["kind"] in ("fight", "traps"):
             heroes = [first["player"]]
-        elif first["kind"] == "duel":
-            heroes = [first["player"], first["target"]]
-        elif first["kind"] == "boss_fight" and first["boss_player"]:
-            heroes = [first["player"], first["boss_player"]]
         else:
-            heroes = list(self.state["players"])
+            return []
         return self.modifier_choices(heroes)
 
     @property
@@ -639,6 +763,21 @@ class TableScreen:
     @property
     def live_key(self) -> str:
         return str(self.version)
+
+
+def reward_words(reward: dict) -> str:
+    """A tile's printed reward, short: ``2 loot, 1 power-up, heal 20``."""
+    words = []
+    if reward.get("loot"):
+        words.append(_("%(count)s loot") % {"count": reward["loot"]})
+    if reward.get("power_ups"):
+        words.append(
+            ngettext("%(count)s power-up", "%(count)s power-ups", reward["power_ups"])
+            % {"count": reward["power_ups"]}
+        )
+    if reward.get("heal"):
+        words.append(_("heal %(count)s") % {"count": reward["heal"]})
+    return ", ".join(words)
 
 
 def any_seat_taken(table: Table) -> bool:

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tracker.barcadia.views import history, setup, table
+from tracker.barcadia.views import history, setup, table, tiles
 
 urlpatterns = [
     path("tables/new/", setup.table_create, name="hob_create"),
@@ -16,4 +16,8 @@ urlpatterns = [
     path("tables/<int:table>/pass-phone/", setup.pass_phone, name="hob_pass_phone"),
     path("tables/<int:table>/history/", history.history_page, name="hob_history"),
     path("tables/<int:table>/export/", history.export, name="hob_export"),
+    path("tables/<int:table>/rolls/", setup.one_phone_rolls, name="hob_one_phone_rolls"),
+    path("tiles/", tiles.tiles_page, name="hob_tiles"),
+    path("tiles/export/", tiles.tiles_export, name="hob_tiles_export"),
+    path("tiles/<int:face>/remove/", tiles.tiles_remove, name="hob_tile_remove"),
 ]

@@ -186,6 +186,20 @@ def version_seen(request: HttpRequest, *, game: Game, record_id: int) -> int | N
     return next((version for (version,) in versions), None)
 
 
+def seat_lost(request: HttpRequest, *, game: Game, record_id: int) -> str | None:
+    """The name of the seat this phone held at the record and holds no more (the host freed
+    it: its cookie is still correctly signed, but the seat has a new key), else None."""
+    guest = _guest_cookie(request, game, record_id)
+    if guest is None:
+        return None
+    seat = game.seat_model.objects.filter(pk=guest[0], **{_fk(game): record_id}).first()
+    if seat is None or (
+        seat.holder_key and secrets.compare_digest(seat.holder_key, _hash(guest[1]))
+    ):
+        return None
+    return seat.name
+
+
 def _guest_cookie(request: HttpRequest, game: Game, record_id: int) -> tuple[int, str] | None:
     """The seat id and holder key of a correctly signed guest cookie for this record."""
     try:
@@ -232,6 +246,7 @@ __all__ = [
     "cookie_name",
     "new_token",
     "remember_guest",
+    "seat_lost",
     "seat_revoke",
     "seat_take",
     "seats_create",

@@ -33,10 +33,10 @@ def test_ht14_fight_words_show_the_sum_against_the_level(hob):
     state = hob.act(state, "explore", player="Ana", at=[2, -1], tile=MONSTER)
     mug = {"value": 2, "source": "power_up", "card": "Lucky Mug"}
     win = {"type": "fight", "player": "Ana", "roll": 14, "modifiers": [mug]}
-    assert fight_words(state, win) == "14 + 2 = 16 ≥ level 12: you win"
+    assert fight_words(state, win) == "14 + 2 (power-up: Lucky Mug) = 16 ≥ level 12: you win"
     assert isinstance(fight_words(state, win), Msg)
     loss = {"type": "fight", "player": "Ana", "roll": 11, "modifiers": [{**mug, "value": -1}]}
-    assert fight_words(state, loss) == "11 − 1 = 10 < level 12: you lose"
+    assert fight_words(state, loss) == "11 − 1 (power-up: Lucky Mug) = 10 < level 12: you lose"
     assert fight_words(state, {"type": "fight", "player": "Ana", "roll": 12}) == (
         "12 ≥ level 12: you win"
     )
@@ -51,7 +51,7 @@ def test_h19_h26_ties_are_told_and_must_be_rolled_again(hob):
                     at=[2, -1], tile=boss)  # fmt: skip
     tie = {"type": "boss_fight", "player": "Ana", "boss_player": "Bo", "roll": 20, "boss_roll": 12}
     assert must_reroll(state, tie)
-    assert fight_words(state, tie) == "20 against 12 + 8 = 20: a tie, roll again"
+    assert fight_words(state, tie) == "20 against 12 + 8 (boss level) = 20: a tie, roll again"
     assert not must_reroll(state, {**tie, "roll": 19})
     team = {"kind": "team_monster", "level": 25, "damage": 15, "reward": {}}
     battle = hob.act(hob.table(), "explore", player="Ana", at=[2, -1], tile=team)

@@ -69,7 +69,7 @@ def history_page(request: HttpRequest, table: int) -> HttpResponse:
         numbers.append(running["number"])
     happenings: dict[int, list] = {}
     rolled: set[int] = set()
-    for event in services.events(record, kinds=["roll", "death"], turns=numbers):
+    for event in services.events(record, kinds=["roll", "death", "hoard"], turns=numbers):
         # A death by a roll is told in the roll's own line already.
         if event.kind == "death" and event.seq in rolled:
             continue

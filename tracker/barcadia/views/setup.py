@@ -229,3 +229,18 @@ def pass_phone(request: HttpRequest, table: int) -> HttpResponse:
         messages.success(request, _("Each hero acts from the phone holding their seat."))
     back = request.POST.get("back") == "table"
     return redirect("tracker:hob_table" if back else "tracker:hob_seats", table=access.record.pk)
+
+
+@never_cache
+@require_POST
+def one_phone_rolls(request: HttpRequest, table: int) -> HttpResponse:
+    """Table rule: the roller's phone enters both dice of a two-sided roll, or each phone its
+    own part (team battles, boss fights, duels)."""
+    access = _host_access(request, table)
+    on = request.POST.get("on") == "on"
+    services.set_one_phone_rolls(table_id=access.record.pk, owner=request.user, on=on)
+    if on:
+        messages.success(request, _("The roller's phone now enters both dice of a roll."))
+    else:
+        messages.success(request, _("Each side now rolls on their own phone."))
+    return redirect("tracker:hob_seats", table=access.record.pk)

@@ -12,6 +12,7 @@ the phone holds, sent by the page's script).
 
 from __future__ import annotations
 
+import functools
 import logging
 import random
 
@@ -26,7 +27,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import push_url
 
-from tracker.barcadia import forms, regions, services
+from tracker.barcadia import forms, regions, roll_parts, services
 from tracker.barcadia.game import GAME
 from tracker.barcadia.seat_cards import seat_rows
 from tracker.barcadia.table_screen import TableScreen
@@ -35,6 +36,7 @@ from tracker.core import services as core
 from tracker.core.i18n import listing, say, sentences
 from tracker.rules.barcadia import ACTION_TYPES, describe_action
 from tracker.rules.errors import RuleError
+from tracker.rules.text import Msg
 
 logger = logging.getLogger(__name__)
 TEMPLATE = "barcadia/table.html"
@@ -54,9 +56,48 @@ def roll_d20() -> int:
     return _DIE.randint(1, 20)
 
 
+class SeatLost(Http404):
+    """This phone held a seat at the table, and the host freed it: the table's own views say
+    so (`_seated`); any other view of the table answers it 404, as to anyone without a seat."""
+
+    def __init__(self, hero: str, table: int):
+        super().__init__(hero)
+        self.hero = hero
+        self.table = table
+
+
 def table_access(request: HttpRequest, table: int) -> seats.Access:
-    """The table if this request may see it (host or seated), else 404."""
-    return seats.access(request, game=GAME, record_id=table)
+    """The table if this request may see it (host or seated), else 404 — or SeatLost for a
+    phone whose seat the host freed (it is told so, not left looking frozen)."""
+    try:
+        return seats.access(request, game=GAME, record_id=table)
+    except Http404:
+        hero = seats.seat_lost(request, game=GAME, record_id=table)
+        if hero is not None:
+            raise SeatLost(hero, table) from None
+        raise
+
+
+def seat_lost_answer(request: HttpRequest, lost: SeatLost) -> HttpResponse:
+    """403, saying the seat was freed and how to get one back: for the page's script, the
+    live head and the actions panel in its place (the live check stops); else a page."""
+    context = {"hero": lost.hero, "table_id": lost.table}
+    if request.htmx:
+        return render(request, "barcadia/_seat_lost.html", context, status=403)
+    return render(request, "barcadia/seat_lost.html", context, status=403)
+
+
+def _seated(view):
+    """A view of the table that tells a phone whose seat was freed (SeatLost) what happened."""
+
+    @functools.wraps(view)
+    def wrapped(request: HttpRequest, table: int, *args, **kwargs) -> HttpResponse:
+        try:
+            return view(request, table, *args, **kwargs)
+        except SeatLost as lost:
+            return seat_lost_answer(request, lost)
+
+    return wrapped
 
 
 def _context(request: HttpRequest, screen: TableScreen, **extra) -> dict:
@@ -124,6 +165,7 @@ def _chosen(request: HttpRequest) -> tuple[list[int] | None, str]:
 
 @never_cache
 @require_GET
+@_seated
 def table_page(request: HttpRequest, table: int) -> HttpResponse:
     """The whole table on this phone; ``?at=q,r`` is a hex tapped on the map."""
     access = table_access(request, table)
@@ -152,6 +194,7 @@ def table_page(request: HttpRequest, table: int) -> HttpResponse:
 
 @never_cache
 @require_GET
+@_seated
 def live(request: HttpRequest, table: int) -> HttpResponse:
     """Has the table moved on since version ``?v=``? 204 if not (one indexed read), else what
     changed on this phone (the live head and the regions that differ).
@@ -169,6 +212,9 @@ def live(request: HttpRequest, table: int) -> HttpResponse:
 def _live(request: HttpRequest, table: int) -> HttpResponse:
     version = seats.version_seen(request, game=GAME, record_id=table)
     if version is None:
+        hero = seats.seat_lost(request, game=GAME, record_id=table)
+        if hero is not None:
+            raise SeatLost(hero, table)
         raise Http404("no such table")
     if request.GET.get("v") == str(version):
         return HttpResponse(status=204)
@@ -206,6 +252,7 @@ def _notice(dice: forms.Dice) -> str:
 
 @never_cache
 @require_POST
+@_seated
 def act(request: HttpRequest, table: int, action: str) -> HttpResponse:
     """Apply one engine action built from what the phone posted."""
     if action not in PLAYABLE:
@@ -226,6 +273,8 @@ def act(request: HttpRequest, table: int, action: str) -> HttpResponse:
             return _forbidden(request, access, hero)
         if hero not in state["players"] and screen.watching:
             return _forbidden(request, access, hero or _("that hero"))
+    if action in roll_parts.KINDS and request.POST.get("step"):
+        return _roll_step(request, access, action, hero)
     if (
         action == "end_turn"
         and state["phase"] == "play"
@@ -247,7 +296,12 @@ def act(request: HttpRequest, table: int, action: str) -> HttpResponse:
             **form.tap_fields(),
         )
     except (RuleError, forms.BadInput) as error:
-        return _answer(request, TableScreen(access, error=error.message, error_rule=error.rule))
+        # A refused exploration keeps the hex tapped (and the face typed: its part stays).
+        chosen = _posted_hex(request) if action == "explore" else None
+        screen = TableScreen(
+            access, error=player_words(error), error_rule=error.rule, chosen=chosen
+        )
+        return _answer(request, screen)
     except services.AlreadyApplied as saved:
         access.record = saved.record
         return _answer(request, TableScreen(access, notice=SAVED_BEFORE))
@@ -258,8 +312,50 @@ def act(request: HttpRequest, table: int, action: str) -> HttpResponse:
     return _answer(request, TableScreen(access, notice=_notice(dice)))
 
 
+def _posted_hex(request: HttpRequest) -> list[int] | None:
+    try:
+        return forms.hex_at(request.POST, "at")
+    except forms.BadInput:
+        return None
+
+
+def player_words(error) -> str:
+    """A refusal in a player's words: a field's name (HL-02's ``tile.level: …``) left out, as
+    the box it came from is on the screen (the rule ID is shown beside it)."""
+    message = error.message
+    if isinstance(message, Msg) and message.msgid == "{field}: {problem}":
+        return message.params["problem"]
+    return message
+
+
+def _roll_step(request: HttpRequest, access, action: str, hero: str) -> HttpResponse:
+    """One phone's step in a two-sided roll (tracker.barcadia.roll_parts): the explorer names
+    the other side (``choose``) or takes it back (``cancel``), or a side gives its part. A part
+    acts on the roll the table waits for, not on the version the form was drawn at: it is
+    refused only when that roll is no longer waited for (the service checks)."""
+    step = request.POST.get("step")
+    record = access.record
+    dice = forms.Dice(request.POST, roll_d20)
+    try:
+        if step == "choose":
+            other = request.POST.get(roll_parts.OTHER[action], "").strip()[:40]
+            record = services.roll_choose(table=record, kind=action, player=hero, other=other)
+        elif step == "cancel":
+            record = services.roll_cancel(table=record, player=hero)
+        else:
+            roll = roll_parts.sides(record.state, record.roll_draft)
+            parts = forms.roll_parts(request.POST, record.state, hero, roll, dice)
+            record = services.roll_part_give(table=record, parts=parts)
+    except (RuleError, forms.BadInput) as error:
+        screen = TableScreen(access, error=player_words(error), error_rule=error.rule)
+        return _answer(request, screen)
+    access.record = record
+    return _answer(request, TableScreen(access, notice=_notice(dice)))
+
+
 @never_cache
 @require_POST
+@_seated
 def undo(request: HttpRequest, table: int) -> HttpResponse:
     """Take back the newest action; another player's is confirmed first."""
     access = table_access(request, table)
@@ -267,6 +363,10 @@ def undo(request: HttpRequest, table: int) -> HttpResponse:
     if not form.is_valid():
         return _answer(request, TableScreen(access, conflict=True))
     screen = TableScreen(access)
+    if screen.watching:
+        # The host's watching phone takes nothing back (it plays no hero): it says how to.
+        words = _("This phone only watches: take a seat, or pass one phone around, to undo.")
+        return _answer(request, TableScreen(access, error=words))
     try:
         # An undo takes back what the phone showed as the newest action, or nothing.
         core.record_check_tap(
@@ -282,10 +382,12 @@ def undo(request: HttpRequest, table: int) -> HttpResponse:
     if screen.undo_needs_confirm and form.cleaned_data["confirm"] != "yes":
         return _answer(request, TableScreen(access, undo_confirm=True))
     try:
+        by = "" if screen.pass_phone else listing(screen.my_heroes)
         record = services.table_undo(
             table=access.record,
             expected_version=form.cleaned_data["version"],
             tap=form.cleaned_data["tap"],
+            by=by,
         )
     except services.AlreadyApplied as saved:
         access.record = saved.record

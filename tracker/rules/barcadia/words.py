@@ -4,29 +4,58 @@ for the history and the undo button. Pure functions of the states around an acti
 from ..text import _, ngettext
 from . import fields
 from .engine import TRAP_TARGET, face_words
-from .geometry import key
+from .geometry import is_start, key
 from .geometry import text as hex_text
 
 ROLL_TYPES = ("fight", "team_battle", "boss_fight", "challenge_hoard", "duel", "trap_roll")
 
 
-def _sum_text(terms: list[int]) -> str:
-    """``14 + 2 − 1 = 15``, or just ``14`` for a bare roll."""
+def sum_text(terms: list) -> str:
+    """``14 + 2 (power-up: Lucky Mug) − 1 = 15``, or just ``14`` for a bare roll (HT-14: the sum
+    names each modifier's source). A term is a number, or ``(number, source)``."""
+    terms = [term if isinstance(term, tuple) else (term, None) for term in terms]
     if len(terms) == 1:
-        return str(terms[0])
-    shown = str(terms[0])
-    for term in terms[1:]:
-        shown += f" + {term}" if term > 0 else f" − {-term}"
-    return f"{shown} = {sum(terms)}"
+        return str(terms[0][0])
+    shown = str(terms[0][0])
+    for value, source in terms[1:]:
+        if source is None and value > 0:
+            shown = _("{sum} + {value}", sum=shown, value=value)
+        elif source is None:
+            shown = _("{sum} − {value}", sum=shown, value=-value)
+        elif value > 0:
+            shown = _("{sum} + {value} ({source})", sum=shown, value=value, source=source)
+        else:
+            shown = _("{sum} − {value} ({source})", sum=shown, value=-value, source=source)
+    return _("{terms} = {total}", terms=shown, total=sum(value for value, _source in terms))
 
 
-def roll_result(before: dict, action: dict) -> dict:
+def modifier_source(state: dict, modifier: dict):
+    """Where a declared modifier comes from, in a player's words (HT-14)."""
+    source = modifier["source"]
+    if source == "power_up":
+        return _("power-up: {card}", card=modifier["card"])
+    if source == "signature_move":
+        move = state["players"][modifier["player"]]["signature_move"]
+        return _("signature move: {card}", card=move) if move else _("signature move")
+    if source == "loot":
+        card = modifier.get("card")
+        return _("loot card: {card}", card=card) if card else _("a loot card")
+    note = modifier.get("note")
+    return _("in play: {note}", note=note) if note else _("an effect in play")
+
+
+def _labelled(side: dict) -> list:
+    return list(zip(side["terms"], side["sources"], strict=True))
+
+
+def roll_result(before: dict, action: dict, *, sources: bool = False) -> dict:
     """The arithmetic of a roll action applied to `before`: each side's roll, modifiers and
     total, what it is compared with, and the outcome (``win``, ``loss`` or ``tie``, from the
     roller's side).
 
     ``{"type", "sides": [{"hero", "roll", "terms", "total"}], "against", "outcome"}``;
     `against` is the level or threshold for one-sided rolls, None when two sides compare.
+    With `sources`, each side also has its terms' `sources` (None for the die) in words.
     """
     kind = action["type"]
     name = action["player"].strip()
@@ -34,8 +63,13 @@ def roll_result(before: dict, action: dict) -> dict:
     first = before["pending"][0] if before["pending"] else None
 
     def side(hero: str, roll: int, extra: tuple[int, ...] = ()) -> dict:
-        terms = [roll, *(m["value"] for m in declared if m["player"] == hero), *extra]
-        return {"hero": hero, "roll": roll, "terms": terms, "total": sum(terms)}
+        mine = [m for m in declared if m["player"] == hero]
+        terms = [roll, *(m["value"] for m in mine), *extra]
+        found = {"hero": hero, "roll": roll, "terms": terms, "total": sum(terms)}
+        if sources:
+            named = [None, *(modifier_source(before, m) for m in mine)]
+            found["sources"] = named + [_("boss level")] * len(extra)  # HT-11, boss_level: add
+        return found
 
     if kind in ("fight", "team_battle", "challenge_hoard"):
         at = first["at"] if first and kind != "challenge_hoard" else before["dungeon"]["hoard"]
@@ -75,26 +109,26 @@ def must_reroll(before: dict, action: dict) -> bool:
 
 def fight_words(before: dict, action: dict):
     """The roll as the roller reads it: ``14 + 2 = 16 ≥ level 12: you win``."""
-    result = roll_result(before, action)
+    result = roll_result(before, action, sources=True)
     kind, outcome, sides = result["type"], result["outcome"], result["sides"]
     level = result["against"]
     if kind == "team_battle":
-        terms = [term for s in sides for term in s["terms"]]
+        terms = [term for s in sides for term in _labelled(s)]
         if outcome == "win":
-            return _("{sum} > level {level}: you both win", sum=_sum_text(terms), level=level)
+            return _("{sum} > level {level}: you both win", sum=sum_text(terms), level=level)
         return _(
             "{sum} is not more than level {level}: you both lose",
-            sum=_sum_text(terms),
+            sum=sum_text(terms),
             level=level,
         )
     if kind in ("boss_fight", "duel"):
-        mine, theirs = _sum_text(sides[0]["terms"]), _sum_text(sides[1]["terms"])
+        mine, theirs = sum_text(_labelled(sides[0])), sum_text(_labelled(sides[1]))
         if outcome == "tie":
             return _("{mine} against {theirs}: a tie, roll again", mine=mine, theirs=theirs)
         if outcome == "win":
             return _("{mine} against {theirs}: you win", mine=mine, theirs=theirs)
         return _("{mine} against {theirs}: you lose", mine=mine, theirs=theirs)
-    total = _sum_text(sides[0]["terms"])
+    total = sum_text(_labelled(sides[0]))
     if kind == "trap_roll":
         if outcome == "win":
             return _("{sum} ≥ {target}: the trap is disarmed", sum=total, target=level)
@@ -104,6 +138,13 @@ def fight_words(before: dict, action: dict):
     if outcome == "win":
         return _("{sum} ≥ level {level}: you win", sum=total, level=level)
     return _("{sum} < level {level}: you lose", sum=total, level=level)
+
+
+def place_text(place):
+    """A place as the players say it: the Starting Point by name, a room by its hex."""
+    if is_start((place[0], place[1])):
+        return _("the Starting Point")
+    return hex_text(place)
 
 
 def _deaths(before: dict, after: dict) -> list[str]:
@@ -170,7 +211,7 @@ def _describe(before: dict, action: dict, after: dict):
     if kind in ROLL_TYPES:
         return _roll_line(before, action, after, name)
     if kind == "move":
-        steps = [hex_text(step) for step in action["path"]]
+        steps = [place_text(step) for step in action["path"]]
         if len(steps) == 1:
             return _("{hero} moved to {to}", hero=name, to=steps[0])
         return _("{hero} moved to {to} by {via}", hero=name, to=steps[1], via=steps[0])
@@ -178,7 +219,7 @@ def _describe(before: dict, action: dict, after: dict):
         return _(
             "{hero} went through a portal to {to}",
             hero=name,
-            to=hex_text(after["players"][name]["position"]),
+            to=place_text(after["players"][name]["position"]),
         )
     if kind == "gain_power_up":
         card = action["card"].strip()
@@ -231,7 +272,7 @@ def _describe(before: dict, action: dict, after: dict):
         return _("{hero} healed {amount} HP", hero=name, amount=gained)
     if kind == "place_hero":
         return _(
-            "{hero} was put on {at}", hero=name, at=hex_text(after["players"][name]["position"])
+            "{hero} was put on {at}", hero=name, at=place_text(after["players"][name]["position"])
         )
     if kind == "move_tile":
         return _(
@@ -252,14 +293,14 @@ def _describe(before: dict, action: dict, after: dict):
 
 def _roll_line(before: dict, action: dict, after: dict, name: str):
     """A roll in the third person, with its arithmetic."""
-    result = roll_result(before, action)
+    result = roll_result(before, action, sources=True)
     kind, outcome, sides, level = (
         result["type"],
         result["outcome"],
         result["sides"],
         result["against"],
     )
-    total = _sum_text(sides[0]["terms"])
+    total = sum_text(_labelled(sides[0]))
     if kind == "fight":
         if outcome == "win":
             return _(
@@ -276,7 +317,7 @@ def _roll_line(before: dict, action: dict, after: dict, name: str):
         )
     if kind == "team_battle":
         partner = sides[1]["hero"]
-        terms = _sum_text([term for side in sides for term in side["terms"]])
+        terms = sum_text([term for side in sides for term in _labelled(side)])
         if outcome == "win":
             return _(
                 "{hero} and {partner} beat the level-{level} team battle monster: {sum} > {level}",
@@ -295,7 +336,7 @@ def _roll_line(before: dict, action: dict, after: dict, name: str):
         )
     if kind in ("boss_fight", "duel"):
         other = sides[1]["hero"]
-        theirs = _sum_text(sides[1]["terms"])
+        theirs = sum_text(_labelled(sides[1]))
         if kind == "boss_fight":
             if outcome == "tie":
                 return _(

@@ -84,18 +84,62 @@
     });
   });
 
-  // A phone whose screen is off or in another tab does not poll; it asks once on return.
+  // A phone whose screen is off or in another tab polls only every fourth time (so that its
+  // tab's title can say when its turn comes, unless the nudge is off: then not at all); it
+  // asks at once on return.
+  var skippedChecks = 0;
   document.addEventListener("htmx:beforeRequest", function (event) {
     var elt = event.detail && event.detail.elt;
     if (elt && elt.id === "hob-live" && event.detail.requestConfig &&
         event.detail.requestConfig.verb === "get" && document.hidden) {
-      event.preventDefault();
+      skippedChecks += 1;
+      if (!nudgeOn() || skippedChecks % 4 !== 0) event.preventDefault();
     }
   });
   document.addEventListener("visibilitychange", function () {
     var live = document.getElementById("hob-live");
+    if (!document.hidden) markTitle(false);
     if (!document.hidden && live && window.htmx) window.htmx.trigger(live, "hob-wake");
   });
+
+  // "Your turn" on the phone whose turn it is: when the table comes to wait for this phone,
+  // it vibrates (where the browser can) and, in the background, the tab's title says so. A
+  // phone may switch this off (kept on the phone).
+  var NUDGE_KEY = "hob-nudge";
+  var plainTitle = document.title;
+  var nudged = null;
+  function nudgeOn() {
+    try { return window.localStorage.getItem(NUDGE_KEY) !== "off"; } catch (e) { return true; }
+  }
+  function markTitle(on) {
+    var box = document.getElementById("hob-nudge");
+    var mark = (box && box.dataset.title) || "Your turn";
+    document.title = on ? "● " + mark + " · " + plainTitle : plainTitle;
+  }
+  function nudge() {
+    var live = document.getElementById("hob-live");
+    if (!live) return;
+    var now = live.dataset.nudge || "";
+    if (nudged !== null && now && now !== nudged && nudgeOn()) {
+      if (navigator.vibrate) navigator.vibrate([150, 80, 150]);
+      if (document.hidden) markTitle(true);
+      window.dispatchEvent(new CustomEvent("hob-nudge", { detail: now }));
+    }
+    if (!now) markTitle(false);
+    nudged = now;
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    var box = document.getElementById("hob-nudge");
+    if (box) {
+      box.checked = nudgeOn();
+      box.closest("label").hidden = false;
+      box.addEventListener("change", function () {
+        try { window.localStorage.setItem(NUDGE_KEY, box.checked ? "on" : "off"); } catch (e) { /* kept for this page only */ }
+      });
+    }
+    nudge();
+  });
+  document.addEventListener("htmx:afterSettle", nudge);
 
   // A folded part of the table ("More", "Any modifiers?", the duel, the dungeon in words)
   // fetches what it holds each time it is opened, and again while open after the table
@@ -303,6 +347,17 @@
       var box = focused && again.querySelector('[name="' + focused + '"]');
       if (box) box.focus({ preventScroll: true });
     });
+  });
+
+  // A phone whose seat the host freed is told so (403, in the live head's place; its live
+  // check stops) rather than left looking frozen.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var xhr = event.detail.xhr;
+    if (xhr && xhr.status === 403 && /data-testid="seat-lost"/.test(xhr.responseText || "")) {
+      event.detail.shouldSwap = true;
+      event.detail.isError = false;
+      event.detail.target = document.getElementById("hob-live") || event.detail.target;
+    }
   });
 
   document.addEventListener("DOMContentLoaded", centreMap);

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tracker", "0005_barcadia"),
+        ("tracker", "0006_barcadia_every_phone"),
     ]
 
     operations = [

@@ -1,0 +1,95 @@
+"""The host's tile box: every face entered at their tables, exported and imported as a file."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.http import content_disposition_header
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tracker.barcadia import tile_box
+from tracker.barcadia.models import TileBoxFace
+from tracker.barcadia.table_screen import reward_words
+from tracker.core.i18n import say
+from tracker.rules.barcadia import face_words
+
+
+class TilesFileForm(forms.Form):
+    tiles_file = forms.FileField(
+        label=gettext_lazy("Tile box file (.tiles.json)"),
+        widget=forms.FileInput(attrs={"accept": ".json,application/json"}),
+    )
+
+    def clean_tiles_file(self):
+        upload = self.cleaned_data["tiles_file"]
+        if upload.size > tile_box.MAX_BYTES:
+            raise forms.ValidationError(
+                _("A tile box file is at most %(size)s KB.") % {"size": tile_box.MAX_BYTES // 1024}
+            )
+        return upload.read()
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tiles_page(request: HttpRequest) -> HttpResponse:
+    """The box, and a file to import into it."""
+    form = TilesFileForm()
+    if request.method == "POST":
+        form = TilesFileForm(request.POST, request.FILES)
+        if form.is_valid():
+            try:
+                added, there = tile_box.import_file(
+                    owner=request.user, data=form.cleaned_data["tiles_file"]
+                )
+            except tile_box.TilesRefused as error:
+                form.add_error("tiles_file", str(error))
+            else:
+                messages.success(
+                    request,
+                    _("%(added)s tiles added, %(there)s already there.")
+                    % {"added": added, "there": there},
+                )
+                return redirect("tracker:hob_tiles")
+    rows = [
+        {
+            "words": say(face_words(row.face)),
+            "reward": reward_words(row.face.get("reward") or {}),
+            "count": row.count,
+            "pk": row.pk,
+        }
+        for row in tile_box.box(owner=request.user)
+    ]
+    total = sum(row["count"] for row in rows)
+    context = {"rows": rows, "total": total, "form": form}
+    return render(request, "barcadia/tiles.html", context, status=400 if form.errors else 200)
+
+
+@login_required
+def tiles_export(request: HttpRequest) -> HttpResponse:
+    """The box as a cardrpg-tiles file."""
+    response = HttpResponse(
+        tile_box.export_text(owner=request.user), content_type="application/json"
+    )
+    response["Content-Disposition"] = content_disposition_header(
+        as_attachment=True, filename="tile-box.tiles.json"
+    )
+    return response
+
+
+@login_required
+@require_POST
+def tiles_remove(request: HttpRequest, face: int) -> HttpResponse:
+    """One tile of a face taken out of the box (a face entered wrongly)."""
+    row = TileBoxFace.objects.filter(pk=face, owner=request.user).first()
+    if row is None:
+        raise Http404("no such tile in your box")
+    if row.count > 1:
+        TileBoxFace.objects.filter(pk=row.pk).update(count=row.count - 1)
+    else:
+        row.delete()
+    return redirect("tracker:hob_tiles")
