@@ -32,8 +32,8 @@ from tracker.rules.card_rpg import (
     rob_action,
 )
 from tracker.rules.card_rpg.table_bot import NAMES, TableBot
-from tracker.rules.log import replay as log_replay
 from tracker.rules.cards import DECK, FACE_CARDS
+from tracker.rules.log import replay as log_replay
 
 RIVALS_KEYS = {
     "player_kills",
@@ -164,11 +164,12 @@ def illegal_step(bot: TableBot, rng: random.Random):
         doomed = _doomed(bot, index, rng)
         if doomed is not None:
             return doomed
-    kind = rng.choice([kind for kind in engine.ACTION_TYPES if kind not in legal])
+    kinds = engine.ACTION_TYPES + rivalry.ACTION_TYPES
+    kind = rng.choice([kind for kind in kinds if kind not in legal])
     card = rng.choice(DECK)
     fields = {"card": card, "cards": [card], "dice": [3] * 3, "hp_dice": [3], "damage": 3}
     fields |= {"hp": 3, "victim": {"name": "X", "class": "JS"}, "robber": {"name": "X"}}
-    wanted = engine.ACTION_FIELDS[kind]
+    wanted = (engine.ACTION_FIELDS | rivalry.ACTION_FIELDS)[kind]
     return state, other, {"type": kind, **{k: v for k, v in fields.items() if k in wanted}}
 
 

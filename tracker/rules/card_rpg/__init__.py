@@ -24,6 +24,9 @@ from .exchange import (
     rob_offer,
 )
 from .places import card_census, check_cards, unknown_cards
+from .rival_words import describe_action
+from .rivalry import ACTION_FIELDS as TABLE_ACTION_FIELDS
+from .rivalry import ACTION_TYPES as TABLE_ACTION_TYPES
 from .rivals import apply, describe, initial_state, replay
 from .rule_texts import rule_summary
 from .ruleset import Ruleset
@@ -40,6 +43,8 @@ __all__ = [
     "NAME_MAX_LENGTH",
     "RECORD_ACTION_FIELDS",
     "RENAME",
+    "TABLE_ACTION_FIELDS",
+    "TABLE_ACTION_TYPES",
     "Offer",
     "Ruleset",
     "Step",
@@ -53,6 +58,7 @@ __all__ = [
     "check_fields",
     "check_name",
     "describe",
+    "describe_action",
     "exchange",
     "hp_dice_count",
     "initial_state",

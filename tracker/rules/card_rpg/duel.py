@@ -745,7 +745,7 @@ class Duel(engine._Play):
         self.event(
             "duel_saved",
             "T-34",
-            _("{name} saves itself: HP {hp}.", name=self.opponent, hp=hp),
+            _("{name} is saved: HP {hp}.", name=self.opponent, hp=hp),
         )
         after, duel["after"] = duel["after"], None
         if after == "spade":
@@ -840,7 +840,29 @@ def refuse_out_of_place(state: dict, kind) -> None:
         raise RuleError(
             "T-22", _("your King has died: his inventory is lost, so nothing can be sold now")
         )
-    if not isinstance(kind, str) or kind not in engine.ACTION_TYPES:
+    if kind in (rivalry.CALL_OFF_DUEL, rivalry.DUEL_CALLED_OFF):
+        Duel(state).refuse_call_off()
+    name = state["duel"]["opponent"]["name"]
+    if kind in (rivalry.DUEL_HIT, rivalry.DUEL_TURN_OVER):
+        raise RuleError(
+            "T-37",
+            _(
+                "it is not {name}'s turn: a hit and the end of a turn come only in it. {allowed}",
+                name=name,
+                allowed=engine._allowed_now(state),
+            ),
+        )
+    if kind in (rivalry.DUEL_SAVED, rivalry.DUEL_WON):
+        raise RuleError(
+            "T-34",
+            _(
+                "{name} is not below zero after a hit of yours: there is no save or death to hear "
+                "of. {allowed}",
+                name=name,
+                allowed=engine._allowed_now(state),
+            ),
+        )
+    if not isinstance(kind, str) or kind not in engine.ACTION_TYPES + rivalry.ACTION_TYPES:
         what = typed(kind) if isinstance(kind, str) else _("that")
         raise RuleError(
             state["awaiting"]["rule"],

@@ -96,8 +96,6 @@ STEP_ACTIONS = {
     "level_up": ("level_up", "sell", "note_hand"),
 }
 ACTION_TYPES = tuple(dict.fromkeys(t for types in STEP_ACTIONS.values() for t in types))
-# The table's actions (robbing, duels) are played by rivals.py on top of this state machine.
-ACTION_TYPES += rivalry.ACTION_TYPES
 # L-01: the fields each action may hold besides its `type` (rules/actions.md); any other field
 # is refused, so nothing the rules never read is stored with a log.
 ACTION_FIELDS = {
@@ -118,7 +116,6 @@ ACTION_FIELDS = {
     "buy_back": ("card",),
     "buy_top": ("card", "buy"),
     "end_session": (),
-    **rivalry.ACTION_FIELDS,
 }
 # Actions about the record rather than moves of the game (rules/actions.md lets a log add
 # actions): accepted at any step once the character exists, never listed in `awaiting.action`
@@ -248,7 +245,8 @@ def check_name(text) -> str:
 def check_fields(action: dict) -> None:
     """L-01: refuse a field its type does not hold (rules/actions.md); the type must be known."""
     kind = action["type"]
-    allowed = ACTION_FIELDS[kind] if kind in ACTION_FIELDS else RECORD_ACTION_FIELDS[kind]
+    # The table's actions (robbing, duels: rivalry.py) are checked the same way.
+    allowed = (ACTION_FIELDS | rivalry.ACTION_FIELDS | RECORD_ACTION_FIELDS)[kind]
     for field in action:
         if field != "type" and field not in allowed:
             if allowed:

@@ -57,7 +57,7 @@ ACTION_WORDS = {
     START_DUEL: _("start a duel"),
     DUEL_HIT: _("take your opponent's hit"),
     DUEL_TURN_OVER: _("end your opponent's turn"),
-    DUEL_SAVED: _("hear that your opponent saved itself"),
+    DUEL_SAVED: _("hear that your opponent was saved"),
     DUEL_WON: _("hear that your opponent died"),
     CALL_OFF_DUEL: _("call the duel off"),
     DUEL_CALLED_OFF: _("hear that the duel is called off"),

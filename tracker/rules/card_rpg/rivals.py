@@ -75,12 +75,11 @@ def _apply_at_table(state: dict, action: dict) -> tuple[dict, list[dict]]:
     if state["duel"] is not None:
         if kind == engine.RENAME:
             return engine._rename(state, action, awaiting=describe), []
-        if kind not in STEP_ACTIONS[state["internal"]["step"]]:
+        if kind not in STEP_ACTIONS[state["internal"]["step"]] + rivalry.SETUP_TYPES:
             refuse_out_of_place(state, kind)
-        play_class = Duel
-    elif kind in (rivalry.ROB, rivalry.ROBBED):
+    if kind in (rivalry.ROB, rivalry.ROBBED):
         play_class = Robbery
-    elif kind == rivalry.START_DUEL:
+    elif kind == rivalry.START_DUEL or state["duel"] is not None:
         play_class = Duel
     else:
         raise RuleError(
