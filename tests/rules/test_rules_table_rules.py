@@ -6,11 +6,13 @@ import pytest
 from tracker.rules import apply, replay
 from tracker.rules.card_rpg import (
     challenge_offer,
+    describe,
     engine,
     exchange,
     initial_state,
     rivalry,
     rob_offer,
+    undo_card_moves,
 )
 from tracker.rules.card_rpg.bot import random_game
 
@@ -718,3 +720,88 @@ def test_t38_the_options_enter_both_logs_with_every_key_filled(table):
     expected = {"ace_of_spades": "deadly", "xp": "hp_max"}
     assert table.logs["Ana"][-1]["rules"] == table.logs["Bo"][-1]["rules"] == expected
     assert table["Ana"]["duel"]["rules"] == table["Bo"]["duel"]["rules"] == expected
+
+
+# -- what a duel awaits, undo, renaming ------------------------------------------------------------
+
+
+def test_t32_t36_awaiting_lists_exactly_the_actions_md_table(table):
+    seat(table, "Ana", "QD", hand=["KD", "2H", "3H", "4H", "5H"])
+    seat(table, "Bo", "KH", hand=["9C", "2C", "3C", "4C"], hp_roll=6)
+    table.edit("Ana", "give", "7S", "6H")
+    table.edit("Bo", "give", "7H")
+    table.challenge("Bo", "Ana")  # Ana, challenged, strikes first
+
+    def awaited(name):
+        awaiting = table[name]["awaiting"]
+        return awaiting["reason"], awaiting["action"]
+
+    assert awaited("Ana") == (
+        "character's turn",
+        ["attack", "use_item", "end_turn", "call_off_duel", "note_hand", "sell"],
+    )
+    assert awaited("Bo") == (
+        "opponent's turn",
+        ["duel_hit", "duel_turn_over", "call_off_duel", "note_hand"],
+    )
+    table.act("Ana", "attack", cards=["KD"])
+    assert awaited("Ana") == ("random attack", ["turn", "note_hand", "sell"])
+    table.act("Ana", "turn", card="10S")  # 10 of Bo's 8: below zero
+    assert awaited("Ana") == (
+        "opponent's save",
+        ["duel_saved", "duel_won", "call_off_duel", "note_hand", "sell"],
+    )
+    assert awaited("Bo") == ("HP below zero", ["save", "accept_death", "note_hand"])
+    table.act("Bo", "save", card="7H")
+    assert awaited("Ana") == (
+        "opponent's turn",
+        ["duel_hit", "duel_turn_over", "call_off_duel", "note_hand", "sell"],
+    )
+    assert awaited("Bo")[0] == "character's turn"
+
+
+def test_t34_a_save_is_awaited_with_the_smallest_heart_suggested(table):
+    seat(table, "Ana", "QS", hand=HAND)
+    seat(table, "Bo", "JH", hand=["9C", "2C", "3C", "4C"])
+    table.edit("Ana", "give", "AH", "6H", "2H")
+    table.challenge("Ana", "Bo")
+    table.act("Bo", "attack", cards=["9C"])
+    awaiting = table["Ana"]["awaiting"]
+    assert (awaiting["reason"], awaiting["action"]) == (
+        "HP below zero",
+        ["save", "accept_death", "note_hand"],
+    )
+    assert awaiting["choices"]["suggested"] == "2H"
+    assert [save["card"] for save in awaiting["choices"]["saves"]] == ["2H", "6H", "AH"]
+    assert awaiting["rule"] == "T-34"
+
+
+def test_t37_the_awaiting_of_a_duel_is_what_describe_gives(table):
+    duel(table)
+    for name in ("Ana", "Bo"):
+        state = table[name]
+        assert describe(state) == state["awaiting"]
+
+
+def test_t37_undo_says_where_each_logs_own_cards_go_back(table):
+    seat(table, "Ana", "QS", session=False)
+    seat(table, "Bo", "JH")
+    table.edit("Bo", "give", "6S")
+    before = {"Ana": table["Ana"], "Bo": table["Bo"]}
+    step = table.rob("Ana", "Bo", "6S")
+
+    def moves(who, name):
+        states = [one.state for one in step.applied if one.who == who]
+        return [move["text"] for move in undo_card_moves(before[name], step.actions(who), states)]
+
+    assert moves("actor", "Ana") == ["Put the 6♠ from your inventory back into the deck."]
+    assert moves("other", "Bo") == ["Put the 6♠ from the discard pile back into your inventory."]
+
+
+def test_s03_a_rename_in_a_duel_keeps_the_duel_as_it_was(table):
+    duel(table)
+    before = table["Ana"]
+    after = exchange(before, table["Bo"], {"type": "rename", "name": "Anabel"}).actor
+    assert after["character"]["name"] == "Anabel"
+    assert after["duel"] == before["duel"]
+    assert after["awaiting"]["reason"] == before["awaiting"]["reason"] == "opponent's turn"
