@@ -97,7 +97,6 @@ OUT_OF_PLACE = {
 # The steps in which neither a card, a save, a King's choice nor a level-up is awaited from this
 # character: a duel may be called off then (T-36).
 CALL_OFF_STEPS = ("duel_turn", "duel_opponent", "duel_opponent_save")
-DUEL_REASONS = ("random attack", "critical hit")
 
 
 def new_duel(opponent: dict, challenger: bool, rules: dict, hp: int) -> dict:
@@ -237,15 +236,13 @@ class Duel(engine._Play):
             self.to_discard(card)  # T-37: the duellist's own discard pile
         if duel["attacked"]:
             duel["extra_attacks"] -= 1  # T-15: a Club-granted play
-        duel.update(attacked=True, blitz=False, play=list(cards), play_damage=0)
-        duel["play_deadly"] = False
+        duel.update(attacked=True, blitz=False, play=list(cards), play_damage=0, play_deadly=False)
         # T-11a: number cards first, then each random attack in the order played.
         numbers = [card for card in cards if is_number(card)]
         randoms = [card for card in cards if not is_number(card)]
         self.internal["random_cards"] = list(randoms)
         if numbers:
-            duel["play_damage"] += sum(map(value, numbers))
-            self.damage(sum(map(value, numbers)), cards_text(numbers))
+            self.play_damage(sum(map(value, numbers)), cards_text(numbers))
             if duel["opponent_hp"] < 0:
                 self.stop_play()
                 return
@@ -271,6 +268,11 @@ class Duel(engine._Play):
             ),
             damage=damage,
         )
+
+    def play_damage(self, damage: int, how: str) -> None:
+        """Damage of the play resolving now: it adds up into the play's one hit (T-32)."""
+        self.duel["play_damage"] += damage
+        self.damage(damage, how)
 
     def proceed(self) -> None:
         """Await the play's next card to turn, or resolve the play once there is none."""
@@ -303,8 +305,7 @@ class Duel(engine._Play):
                 how = _(
                     "{card} ({reason})", card=card_text(card), reason=engine.TURN_REASONS[reason]
                 )
-            self.duel["play_damage"] += value(card) * (2 if critical else 1)
-            self.damage(value(card) * (2 if critical else 1), how)
+            self.play_damage(value(card) * (2 if critical else 1), how)
             if self.duel["opponent_hp"] < 0:
                 self.stop_play()
                 return
