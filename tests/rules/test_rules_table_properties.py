@@ -11,6 +11,7 @@ states exactly as they were.
 
 import json
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -50,6 +51,9 @@ DUEL_KEYS |= {"passes"}
 DUEL_STEPS = {"duel_turn", "turn", "duel_opponent", "duel_opponent_save", "save", "keep_hand"}
 DUEL_STEPS |= {"level_up"}
 MOVE_PLACES = {"discard pile", "bottom of draw pile", "hand", "inventory", "deck"}
+RULE_ID = re.compile(r"^[ST]-\d\d[a-z]?$")
+# Developer words in a refusal (as the solo property tests check them).
+JARGON = re.compile(r"[\[\]{}_]|\bNone\b|\bTrue\b|\bFalse\b|(^|[\s(])'")
 
 
 def check_state(state: dict) -> None:
@@ -128,7 +132,8 @@ def refused_unchanged(actor: dict, other: dict | None, action) -> RuleError:
     with pytest.raises(RuleError) as caught:
         exchange(actor, other, action)
     assert json.dumps([actor, other], sort_keys=True) == before
-    assert caught.value.rule and caught.value.message
+    assert RULE_ID.match(caught.value.rule), caught.value
+    assert not JARGON.search(caught.value.message), caught.value.message
     return caught.value
 
 
