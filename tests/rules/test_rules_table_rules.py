@@ -805,3 +805,24 @@ def test_s03_a_rename_in_a_duel_keeps_the_duel_as_it_was(table):
     assert after["character"]["name"] == "Anabel"
     assert after["duel"] == before["duel"]
     assert after["awaiting"]["reason"] == before["awaiting"]["reason"] == "opponent's turn"
+
+
+def test_t37_the_table_modules_join_no_import_circle_of_the_engine():
+    """The engine knows of the table only rivalry.py's read-only facts, which import nothing of
+    the package; everything else of the table is built on the engine, never below it."""
+    from pathlib import Path
+
+    from tests.rules.test_rules_structure import imported_modules
+
+    package = Path(engine.__file__).parent
+    prefix = "tracker.rules.card_rpg."
+
+    def own(name: str) -> set[str]:
+        found = imported_modules(package / f"{name}.py")
+        return {
+            module[len(prefix) :].split(".")[0] for module in found if module.startswith(prefix)
+        }
+
+    assert own("rivalry") == set()
+    assert own("engine") == {"places", "rivalry", "ruleset", "awaiting"}
+    assert own("awaiting") == {"engine", "ruleset"}
