@@ -411,8 +411,8 @@ def test_t37_every_table_action_and_every_step_of_a_duel_is_told_in_words(table)
     assert lines["Bo"][-6:] == [
         "Ana (Q♠) robbed the 6♠: it went to the discard pile.",
         "Accepted the challenge of Ana (Q♠), level 1 with 7 HP, to a duel: you strike first.",
-        "Played 5♣ against Ana: a hit of 5 on Ana.",
+        "Played 5♣: a hit of 5 on Ana.",
         "Ana hit you for 6: HP -2.",
         "Saved by the 4♥: HP 4.",
-        "Ana hit you for 9: HP -5. You died in the duel.",
+        "Ana hit you for 9: HP -5.",
     ]

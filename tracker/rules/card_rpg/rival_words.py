@@ -79,14 +79,8 @@ def _start_duel(before, action, after):
 
 
 def _ending(after: dict, line):
-    """The line, and how the duel ended with it, if it did."""
-    rivals = after["rivals"]
-    if _events(after, "duel_won"):
-        return _(
-            "{line} The duel is won: player kills {kills}.", line=line, kills=rivals["player_kills"]
-        )
-    if _events(after, "duel_lost"):
-        return _("{line} You died in the duel.", line=line)
+    """The line, and how the duel ended with it when it ended in a draw (a death or a win is an
+    action, or an event of its own: `duel_won`, `death`)."""
     if _events(after, "duel_drawn"):
         return _("{line} Two passes in a row: the duel is a draw.", line=line)
     if _events(after, "abandon") and after.get("duel") is None:
@@ -169,7 +163,7 @@ def _attack(before, action, after, name):
     cards = cards_text(list(action.get("cards") or []))
     hit = _hit_words(after, name)
     if hit is not None:
-        line = _("Played {cards} against {name}: {hit}.", cards=cards, name=name, hit=hit)
+        line = _("Played {cards}: {hit}.", cards=cards, hit=hit)
     elif after["internal"]["step"] == "turn":
         line = _(
             "Played {cards} against {name}; a card is turned for the random attack.",
