@@ -5,6 +5,7 @@ import pytest
 
 from tracker.rules import apply, replay
 from tracker.rules.card_rpg import (
+    call_off_offer,
     challenge_offer,
     describe,
     engine,
@@ -660,6 +661,17 @@ def test_t36_no_call_off_while_a_card_a_save_a_kings_choice_or_a_level_up_is_awa
     table.refused("Ana", "call_off_duel", "T-36")  # a card to turn
     error = table.refused("Bo", "call_off_duel", "T-36")  # Ana's log refuses it
     assert error.message.startswith("Ana has a card to turn")
+
+
+def test_t36_the_call_off_offer_says_when_both_logs_would_take_it(table):
+    seat(table, "Ana", "QS", hand=["KD", "2H", "3H", "4H", "5H"])
+    seat(table, "Bo", "KH")
+    table.challenge("Bo", "Ana")
+    assert call_off_offer(table["Bo"], table["Ana"]).possible
+    table.act("Ana", "attack", cards=["KD"])
+    offer = call_off_offer(table["Bo"], table["Ana"])
+    assert not offer.possible and offer.rule == "T-36"
+    assert call_off_offer(table["Bo"], None).possible  # Ana has left the table
 
 
 def test_t36_no_duel_no_call_off(game):

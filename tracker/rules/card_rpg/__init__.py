@@ -17,6 +17,7 @@ from .engine import (
 from .exchange import (
     Offer,
     Step,
+    call_off_offer,
     challenge_action,
     challenge_offer,
     exchange,
@@ -51,6 +52,7 @@ __all__ = [
     "VirtualTable",
     "apply",
     "buy_top_offer",
+    "call_off_offer",
     "card_census",
     "challenge_action",
     "challenge_offer",

@@ -7,8 +7,9 @@ changed, and a refusal in either log raises RuleError, so nothing of the step is
 routes what the engine computed: it finds the other character's record, passes both states in,
 and appends each applied action to its own character's log, all in one transaction.
 
-It also says what a seat at the table may do to another now (`rob_offer`, `challenge_offer`):
-the same trial, so a button is offered exactly when the step would be accepted.
+It also says what a seat at the table may do to another now (`rob_offer`, `challenge_offer`,
+`call_off_offer`): the same trial, so a button is offered exactly when the step would be
+accepted.
 """
 
 from dataclasses import dataclass
@@ -131,6 +132,18 @@ def challenge_offer(challenger: dict, challenged: dict, rules: dict | None = Non
     """Whether `challenger` may challenge `challenged` now: both between fights (T-30)."""
     try:
         exchange(challenger, challenged, challenge_action(challenger, challenged, rules))
+    except RuleError as error:
+        return Offer(False, error.rule, error.message)
+    return Offer(True)
+
+
+def call_off_offer(duellist: dict, opponent: dict | None) -> Offer:
+    """Whether a duel may be called off now: neither duellist awaits a step of its own (T-36).
+
+    `opponent` None: the opponent has left the table, and the duellist may call it off alone.
+    """
+    try:
+        exchange(duellist, opponent, {"type": rivalry.CALL_OFF_DUEL})
     except RuleError as error:
         return Offer(False, error.rule, error.message)
     return Offer(True)
