@@ -142,3 +142,44 @@ def test_red_suits_are_marked_and_text_is_escaped():
 def test_the_random_games_above_use_every_action_type():
     seen = {action["type"] for seed in range(12) for _, action, _ in play(seed, 400)}
     assert seen == set(history._SENTENCES)
+
+
+def test_t37_a_robbery_and_a_duel_in_words_in_both_logs_and_both_languages():
+    """card-rpg-table.md's examples 2 and 5: each log's lines, said by the engine (rival_words)."""
+    from django.utils import translation
+
+    from tests.i18n.english import english_left
+    from tests.rules.conftest import Game, Table
+    from tests.rules.test_rules_table_examples import ana_robs_bo
+
+    table = Table(Game())
+    ana_robs_bo(table)
+    table.challenge("Ana", "Bo")
+    table.act("Bo", "attack", cards=["5C"])
+    table.act("Ana", "use_item", card="6S")
+    table.act("Bo", "save", card="4H")
+    table.act("Ana", "attack", cards=["QH"])
+    table.act("Ana", "turn", card="9C")
+
+    def lines(name):
+        state, said = table.starts[name], []
+        for action in table.logs[name]:
+            after = apply(state, action)
+            said.append(describe(action, state_parts(state), state_parts(after)).sentence)
+            state = after
+        return said
+
+    bo = lines("Bo")
+    assert bo[-6:] == [
+        "Ana (Q♠) robbed the 6♠: it went to the discard pile.",
+        "Accepted the challenge of Ana (Q♠), level 1 with 7 HP, to a duel: you strike first.",
+        "Played 5♣: a hit of 5 on Ana.",
+        "Ana hit you for 6: HP -2.",
+        "Saved by the 4♥: HP 4.",
+        "Ana hit you for 9: HP -5. Bo died and lost 3 XP.",
+    ]
+    assert lines("Ana")[-1] == "Bo died: the duel is won (player kills 1)."
+    with translation.override("zh-hant"):
+        chinese = lines("Bo") + lines("Ana")
+    for sentence in chinese:
+        assert not english_left(sentence, names=("Ana", "Bo")), sentence

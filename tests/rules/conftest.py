@@ -5,7 +5,7 @@ import json
 import pytest
 
 from tracker.rules import RuleError, apply, initial_state, normalise_card
-from tracker.rules.card_rpg import engine, places
+from tracker.rules.card_rpg import challenge_action, engine, exchange, places, rivalry, rob_action
 
 
 @pytest.fixture(autouse=True)
@@ -111,3 +111,96 @@ class Game:
 @pytest.fixture
 def game() -> Game:
     return Game()
+
+
+class Table:
+    """Several characters at one table (rules/card-rpg-table.md), each with its own log.
+
+    Every step goes through `exchange`, as the app's does: the player's action on one
+    character, then what each log sends the other. After each step both decks are checked
+    whole, and `check_logs` replays every log alone.
+    """
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.states: dict[str, dict] = {}
+        self.logs: dict[str, list[dict]] = {}
+        self.starts: dict[str, dict] = {}  # the state each log starts from
+        self.opponent: dict[str, str] = {}
+        self.last = None  # the last step
+
+    def __getitem__(self, name: str) -> dict:
+        return self.states[name]
+
+    def create(self, name: str, cls: str, str_roll: int, hp_roll: int, ruleset=None) -> dict:
+        state = self.game.create(cls, (str_roll,), (hp_roll,), ruleset, name=name)
+        self.states[name] = self.starts[name] = state
+        self.logs[name] = []
+        return state
+
+    def edit(self, name: str, how, *args, **fields) -> dict:
+        """A test-only change (`game.give`, `game.thin`, `game.set`): the log starts anew there."""
+        state = getattr(self.game, how)(self.states[name], *args, **fields)
+        state["rivals"]["allowed"] = rivalry.allowed(state)
+        self.states[name] = self.starts[name] = state
+        self.logs[name] = []
+        return state
+
+    def act(self, name: str, kind: str, other: str | None = None, **fields):
+        """One player's step on `name` (the other log: `other`, or the duel opponent)."""
+        other = other or self.opponent.get(name)
+        action = {"type": kind, **fields}
+        step = exchange(self.states[name], self.states.get(other), action)
+        self.states[name] = step.actor
+        self.logs[name] += step.actions("actor")
+        if other is not None:
+            self.states[other] = step.other
+            self.logs[other] += step.actions("other")
+            places.check_cards(step.other)
+        places.check_cards(step.actor)
+        if kind == "start_duel":
+            self.opponent[name], self.opponent[other] = other, name
+        self.last = step
+        return step
+
+    def solo(self, name: str, kind: str, **fields) -> dict:
+        """An action of the character's own game (nothing is sent)."""
+        step = self.act(name, kind, **fields)
+        assert step.actor["rivals"]["send"] == []
+        return step.actor
+
+    def rob(self, robber: str, victim: str, card: str):
+        action = rob_action(self[robber], self[victim], card)
+        return self.act(robber, action.pop("type"), other=victim, **action)
+
+    def challenge(self, challenger: str, challenged: str, rules=None):
+        """The challenge accepted: the challenger's `start_duel` (T-30)."""
+        action = challenge_action(self[challenger], self[challenged], rules)
+        return self.act(challenger, action.pop("type"), other=challenged, **action)
+
+    def refused(self, name: str, kind: str, rule: str, other: str | None = None, **fields):
+        """The step is refused naming `rule`, and neither state changes."""
+        other = other or self.opponent.get(name)
+        states = json.dumps(self.states, sort_keys=True)
+        with pytest.raises(RuleError) as caught:
+            exchange(self.states[name], self.states.get(other), {"type": kind, **fields})
+        assert json.dumps(self.states, sort_keys=True) == states
+        assert caught.value.rule == rule, str(caught.value)
+        return caught.value
+
+    def sent(self) -> list[tuple[str, dict]]:
+        """The last step's actions after the player's own: (to whom, action)."""
+        return [(one.who, one.action) for one in self.last.applied[1:]]
+
+    def check_logs(self) -> None:
+        """T-37: every log replays alone, from its JSON, to its character's state."""
+        for name, log in self.logs.items():
+            state = self.starts[name]
+            for action in json.loads(json.dumps(log)):
+                state = apply(state, action)
+            assert state == self.states[name], name
+
+
+@pytest.fixture
+def table(game) -> Table:
+    return Table(game)

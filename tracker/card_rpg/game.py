@@ -23,7 +23,7 @@ from tracker.core import games
 from tracker.core.games import Game, Projector
 from tracker.core.services import insert_rows
 from tracker.rules import card_rpg as engine
-from tracker.rules.card_rpg.awaiting import describe as describe_awaiting
+from tracker.rules.card_rpg import describe as describe_awaiting
 from tracker.rules.card_rpg.table import VirtualTable
 
 # The engine's S-03 name rule is the one limit for the form, an import and a rename.

@@ -27,7 +27,8 @@ from tracker.card_rpg import services
 from tracker.card_rpg.game import GAME
 from tracker.card_rpg.models import Character, Fight, FightOutcome, PlaySession
 from tracker.core import services as core
-from tracker.core.i18n import listing
+from tracker.core.i18n import listing, say
+from tracker.rules.card_rpg import describe_action as table_line
 from tracker.rules.cards import CardNotationError, parse_card
 from tracker.templatetags.cards import card_name
 from tracker.templatetags.cards import card_words as card_text
@@ -117,6 +118,9 @@ _EMPTY: dict[str, Any] = {
     "session_number": None,
     "hand_count": None,
     "reason": None,
+    "duel": None,
+    "rivals": None,
+    "internal": None,
 }
 
 
@@ -128,13 +132,19 @@ def describe(
 ) -> LogLine:
     """One action in words, from the action and the state parts before and after it.
 
-    `before` and `after` hold `character`, `fight`, `events`, `session_number`, `hand_count`
-    and `reason` (the awaited reason) — as a log page reads them, or taken from whole states
-    with `state_parts`.
+    `before` and `after` hold `character`, `fight`, `events`, `session_number`, `hand_count`,
+    `reason` (the awaited reason), `duel`, `rivals` and `internal` — as a log page reads them,
+    or taken from whole states with `state_parts`.
     """
     kind = str(action.get("type", ""))
     told = _Told(action, before, after)
-    text = (_SENTENCES.get(kind) or _RECORD_SENTENCES.get(kind) or _unknown)(told)
+    # Robberies, duels and each step of a duel are said by the engine (rival_words, T-37).
+    line = table_line(before, action, after) if after.get("rivals") is not None else None
+    if line is not None:
+        text = say(line)
+        told.said.add("abandon")  # the line says a duel's end when a deck ran out in it
+    else:
+        text = (_SENTENCES.get(kind) or _RECORD_SENTENCES.get(kind) or _unknown)(told)
     return LogLine(
         seq=seq,
         at=at,
@@ -157,6 +167,10 @@ def state_parts(state: dict | None) -> dict:
         "session_number": session.get("number"),
         "hand_count": (session.get("hand") or {}).get("count"),
         "reason": (state.get("awaiting") or {}).get("reason"),
+        # What the engine's lines of a table's actions read (rival_words).
+        "duel": state.get("duel"),
+        "rivals": state.get("rivals"),
+        "internal": state.get("internal"),
     }
 
 

@@ -1,4 +1,5 @@
-"""Card RPG – Advanced: the rules engine for the game itself (rules/card-rpg-advanced.md)."""
+"""Card RPG – Advanced: the rules engine for the game itself (rules/card-rpg-advanced.md), and
+for several characters at one table (rules/card-rpg-table.md): `apply` plays both."""
 
 from .engine import (
     ACTION_FIELDS,
@@ -6,17 +7,28 @@ from .engine import (
     NAME_MAX_LENGTH,
     RECORD_ACTION_FIELDS,
     RENAME,
-    apply,
     buy_top_offer,
     check_fields,
     check_name,
     hp_dice_count,
-    initial_state,
     legal_action_types,
     normalise_card,
-    replay,
+)
+from .exchange import (
+    Offer,
+    Step,
+    call_off_offer,
+    challenge_action,
+    challenge_offer,
+    exchange,
+    rob_action,
+    rob_offer,
 )
 from .places import card_census, check_cards, unknown_cards
+from .rival_words import describe_action
+from .rivalry import ACTION_FIELDS as TABLE_ACTION_FIELDS
+from .rivalry import ACTION_TYPES as TABLE_ACTION_TYPES
+from .rivals import apply, describe, initial_state, replay
 from .rule_texts import rule_summary
 from .ruleset import Ruleset
 from .table import VirtualTable
@@ -32,19 +44,31 @@ __all__ = [
     "NAME_MAX_LENGTH",
     "RECORD_ACTION_FIELDS",
     "RENAME",
+    "TABLE_ACTION_FIELDS",
+    "TABLE_ACTION_TYPES",
+    "Offer",
     "Ruleset",
+    "Step",
     "VirtualTable",
     "apply",
     "buy_top_offer",
+    "call_off_offer",
     "card_census",
+    "challenge_action",
+    "challenge_offer",
     "check_cards",
     "check_fields",
     "check_name",
+    "describe",
+    "describe_action",
+    "exchange",
     "hp_dice_count",
     "initial_state",
     "legal_action_types",
     "normalise_card",
     "replay",
+    "rob_action",
+    "rob_offer",
     "rule_summary",
     "session_crossing",
     "undo_card_moves",

@@ -9,7 +9,7 @@ import random
 from collections.abc import Iterator
 
 from ..cards import FACE_CARDS, is_number, rank, value
-from . import engine
+from . import rivals
 from .ruleset import Ruleset
 from .table import VirtualTable
 
@@ -27,9 +27,20 @@ def candidate_actions(state: dict) -> list[dict]:
             for as_suit in item["as"]:
                 actions.append({"type": "use_item", "card": item["card"], "as": as_suit})
         actions.append({"type": "end_turn"})
+    if step == "duel_turn":
+        # T-32, T-33: a duel's own turn offers what a fight's does, against the opponent.
+        if choices["attacks_left"]:
+            actions += _attacks(state["session"]["hand"]["known"], choices["blitz"])
+        for item in choices["usable_items"]:
+            for as_suit in item["as"]:
+                actions.append({"type": "use_item", "card": item["card"], "as": as_suit})
+        actions.append({"type": "end_turn"})
+    if step in ("duel_turn", "duel_opponent", "duel_opponent_save"):
+        # T-36: the other duellist's log confirms, or refuses while it waits for a step.
+        actions.append({"type": "call_off_duel"})
     if step == "between":
         actions.append({"type": "end_session"})
-    if step in ("between", "character_turn") and choices.get("buy_back"):
+    if step in ("between", "character_turn", "duel_turn") and choices.get("buy_back"):
         for card in choices["discard_pile"]["known"]:
             actions.append({"type": "buy_back", "card": card})
     for item in choices.get("sellable", []):
@@ -112,17 +123,17 @@ def play(
     """Play `steps` random legal actions for one character; yield (before, action, after)."""
     player = RandomPlayer(seed)
     if state is None:
-        state = engine.initial_state()
+        state = rivals.initial_state()
     if state["character"] is None:
         class_card = class_card or player.rng.choice(FACE_CARDS)
         Ruleset.from_dict(ruleset)  # refuse bad options early
         action = player.table.create_character(f"Bot {seed}", class_card, ruleset)
-        after = engine.apply(state, action)
+        after = rivals.apply(state, action)
         yield state, action, after
         state = after
     for _ in range(steps):
         action = player.choose(state)
-        after = engine.apply(state, action)
+        after = rivals.apply(state, action)
         yield state, action, after
         state = after
 

@@ -34,7 +34,7 @@ from ..cards import (
 from ..dice import DiceError, check_dice
 from ..errors import RuleError
 from ..text import _, ngettext
-from . import places
+from . import places, rivalry
 from .ruleset import Ruleset
 
 MAX_LEVEL = 10
@@ -77,6 +77,7 @@ ACTION_WORDS = {
     "buy_back": _("buy back a card"),
     "buy_top": _("turn the top card to buy it"),
     "end_session": _("end the session"),
+    **rivalry.ACTION_WORDS,  # several characters at one table (rules/card-rpg-table.md)
 }
 # Actions between the main steps that keep the reminders of the instruction (refill, deal).
 SIDE_ACTIONS = ("note_hand", "sell", "buy_back", "buy_top")
@@ -244,7 +245,8 @@ def check_name(text) -> str:
 def check_fields(action: dict) -> None:
     """L-01: refuse a field its type does not hold (rules/actions.md); the type must be known."""
     kind = action["type"]
-    allowed = ACTION_FIELDS[kind] if kind in ACTION_FIELDS else RECORD_ACTION_FIELDS[kind]
+    # The table's actions (robbing, duels: rivalry.py) are checked the same way.
+    allowed = (ACTION_FIELDS | rivalry.ACTION_FIELDS | RECORD_ACTION_FIELDS)[kind]
     for field in action:
         if field != "type" and field not in allowed:
             if allowed:
@@ -317,11 +319,12 @@ def apply(state: dict, action: dict) -> dict:
     return new
 
 
-def _rename(state: dict, action: dict) -> dict:
+def _rename(state: dict, action: dict, awaiting=None) -> dict:
     """S-03: a new name for the character, at any point after its creation; nothing else moves.
 
     What the game waits for stays as it was (the reminders of a deal or a refill too): only the
-    name changes, so every later message and an export use the new one.
+    name changes, so every later message and an export use the new one. `awaiting` builds what
+    is awaited (a duel's is built by duel.py).
     """
     if state["character"] is None:
         raise RuleError(
@@ -342,7 +345,7 @@ def _rename(state: dict, action: dict) -> dict:
         }
     ]
     new["actions"] += 1
-    new["awaiting"] = describe(new)
+    new["awaiting"] = (awaiting or describe)(new)
     return new
 
 
@@ -1752,11 +1755,20 @@ class _Play:
 
     def die(self) -> None:
         """T-22: deaths +1; no XP or loot; XP to 0 unless a Queen; a King may keep the hand."""
+        self.record_death()
+        self.fight["result"] = "died"
+        self.flush_table()  # T-13: the attack card that killed goes to the discard pile
+        if self.class_rank() == "K" and self.hand_count() > 0:
+            self.set_step("keep_hand")  # S-07
+        else:
+            self.finish_death(keep=False)
+
+    def record_death(self) -> None:
+        """T-22: deaths +1 and the XP lost (none for a Queen, S-07), said in a `death` event."""
         character = self.character
         character["deaths"] += 1
         lost_xp = character["xp"] if self.class_rank() != "Q" else 0
         character["xp"] -= lost_xp
-        self.fight["result"] = "died"
         self.internal["deadly"] = False
         if lost_xp:
             xp_words = _("XP {xp} → 0", xp=lost_xp)
@@ -1764,23 +1776,18 @@ class _Play:
             xp_words = _("a Queen keeps her XP ({xp}, S-07)", xp=character["xp"])
         else:
             xp_words = _("no XP to lose")
-        self.event(
-            "death",
-            "T-22",
-            _(
-                "{name} dies: no XP or loot from this fight, {xp}; level, STR, HP, gold, kills "
-                "and Jokers are kept. Deaths: {deaths}.",
-                name=character["name"],
-                xp=xp_words,
-                deaths=character["deaths"],
-            ),
-            xp_lost=lost_xp,
+        self.event("death", "T-22", self.death_text(xp_words), xp_lost=lost_xp)
+
+    def death_text(self, xp_words: str) -> str:
+        """The `death` event's sentence: what is lost and kept (T-22)."""
+        character = self.character
+        return _(
+            "{name} dies: no XP or loot from this fight, {xp}; level, STR, HP, gold, kills "
+            "and Jokers are kept. Deaths: {deaths}.",
+            name=character["name"],
+            xp=xp_words,
+            deaths=character["deaths"],
         )
-        self.flush_table()  # T-13: the attack card that killed goes to the discard pile
-        if self.class_rank() == "K" and self.hand_count() > 0:
-            self.set_step("keep_hand")  # S-07
-        else:
-            self.finish_death(keep=False)
 
     def do_keep_hand(self, action: dict) -> None:
         keep = self.bool_field(action, "keep", "S-07", _("does your King keep his hand"))
@@ -1964,6 +1971,10 @@ class _Play:
         cards["hidden"], cards["attack_pile"] = [], []
         self.state["fight"] = None
         self.internal.update(pending=[], deadly=False, free_buy_used=False)
+        self.refill_hand()
+
+    def refill_hand(self) -> None:
+        """T-07, T-08: between fights again: the hand drawn up to STR, then the session check."""
         self.set_step("between")
         needed = self.character["str"] - self.hand_count()
         self.internal["refill"] = 0

@@ -101,6 +101,54 @@ RULE_SUMMARIES = {
         "(not the A♦)."
     ),
     "T-22a": _("Below zero HP with a Heart or the A♥ held, you choose to spend it or die."),
+    # Several characters at one table (rules/card-rpg-table.md).
+    "T-25": _(
+        "One deck per character: every card a character plays, turns, buys or loses stays in "
+        "its own deck."
+    ),
+    "T-26": _(
+        "A table has 2–6 seats, one character each; only characters at one table rob or duel "
+        "each other."
+    ),
+    "T-27": _("Queens rob Jacks and Kings, Kings rob Jacks and Queens; Jacks rob nobody."),
+    "T-28": _(
+        "Rob once before each of your sessions, with none running; the victim is between fights "
+        "or has no session."
+    ),
+    "T-29": _(
+        "The robber takes its own copy of an inventory card; the victim's card leaves like a "
+        "spent one."
+    ),
+    "T-30": _(
+        "Two characters between fights may duel: one challenges, the other accepts or declines."
+    ),
+    "T-31": _(
+        "A duel starts at full HP with the hands held; the challenged strikes first, unless a "
+        "Jack challenged."
+    ),
+    "T-32": _(
+        "A duel turn is a fight's turn against the opponent: each play, Spade or A♠ is one hit."
+    ),
+    "T-33": _(
+        "Items work against the opponent; the A♠ is a deadly blow, and only the A♥ saves from one."
+    ),
+    "T-34": _(
+        "Below zero HP a duellist is saved or dies, a death in every respect; the other wins "
+        "at once."
+    ),
+    "T-35": _(
+        "The winner counts a player kill; no XP unless the table plays duel XP (the loser's HP "
+        "max)."
+    ),
+    "T-36": _(
+        "Two passes in a row draw a duel; both players may call it off; a deck run out calls it "
+        "off."
+    ),
+    "T-37": _(
+        "Each log holds its own character's actions and what the other log sent it; a step "
+        "changes both or neither."
+    ),
+    "T-38": _("The host chooses the table's options: robbing, duels, the A♠ in duels and duel XP."),
     # The log format's own rule (rules/actions.md), for refusals of a file's actions.
     "L-01": _("An action holds only the fields the log format lists for its type."),
 }
