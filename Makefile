@@ -9,6 +9,10 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 PYTEST_ARGS ?=
+# TLS=on: the app speaks HTTPS itself on the LAN, with certificates of this computer's own
+# (README: HTTPS on the LAN); passed to the serve command through the environment.
+TLS ?=
+export TLS
 
 # The first Python >= 3.12 on PATH (pyenv picks 3.13 here through .python-version).
 PYTHON ?= $(shell for c in python3.13 python3.14 python3.12 python3 python; do \
@@ -78,6 +82,7 @@ migrate: setup
 
 run: setup migrate messages
 	$(PY) manage.py collectstatic --noinput -v0
+	@case "$(TLS)" in 1|on|yes|true) $(PY) manage.py make_certificate;; esac
 	$(PY) manage.py serve --port $(PORT)
 
 lint: setup-test

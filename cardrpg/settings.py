@@ -154,6 +154,16 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
 SECURE_HSTS_PRELOAD = False
 if BEHIND_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# HTTPS served by the app itself on the LAN (`make run TLS=on`, README "HTTPS on the LAN"):
+# the certificate chain and key the serve command hands to the server. Cookies are then sent
+# over HTTPS only; no HSTS or redirect, since the plain-http address may still be wanted.
+TLS = envconfig.env_bool(os.environ.get("TLS"))
+TLS_CERTFILE = os.environ.get("TLS_CERTFILE") or (
+    str(DATA_DIR / "tls" / "server.crt") if TLS else ""
+)
+TLS_KEYFILE = os.environ.get("TLS_KEYFILE") or (str(DATA_DIR / "tls" / "server.key") if TLS else "")
+if TLS_CERTFILE:
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 90  # a season of play without logging in again
 
 # A session is read from a cache shared by every worker on this machine (files in the data

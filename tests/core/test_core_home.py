@@ -80,3 +80,26 @@ def test_importing_any_game_file_and_a_second_copy_is_told_apart(client, host):
         },
     )
     assert refused.status_code == 400 and "chess" in refused.content.decode()
+
+
+@pytest.mark.parametrize("language", ["en", "zh-hant"])
+def test_every_page_describes_the_app_for_search_and_sharing(client, host, language):
+    """Issue 28: no meta description (Lighthouse SEO 90); it speaks the page's language."""
+    import re
+
+    character = make(host, "Capi")
+    client.cookies["django_language"] = language
+    pages = [client.get(reverse("login")), client.get(reverse("signup"))]
+    client.force_login(host)
+    pages += [client.get(reverse("tracker:home"))]
+    pages += [client.get(reverse("tracker:play", args=[character.pk]))]
+    for response in pages:
+        url = response.request["PATH_INFO"]
+        assert response.status_code == 200, url
+        page = response.content.decode()
+        found = re.findall(r'<meta name="description" content="([^"]+)">', page)
+        assert len(found) == 1, url
+        if language == "en":
+            assert "phone" in found[0] and "cards" in found[0], found
+        else:
+            assert re.search(r"[\u4e00-\u9fff]", found[0]), found

@@ -224,3 +224,14 @@ def test_charts_are_inline_svg_without_scripts_or_outside_links(client, player, 
         if nonce:  # with the CSP middleware on, the charts' <style> carries its nonce
             assert f'<style type="text/css" nonce="{nonce.group(1)}">' in svg
     assert not re.search(r'(href|src)="(https?:)?//', html)
+
+
+@pytest.mark.django_db
+def test_the_head_counts_the_running_session_as_the_charts_do(client, player, played):
+    """Issue 28: "1 session played" stood beside "after 2 sessions" while the second ran."""
+    assert played.state["session"] is not None and played.sessions == 1
+    client.force_login(player)
+    page = client.get(reverse("tracker:history", args=[played.pk])).content.decode()
+    head = re.search(r'class="history-sub">(.*?)</p>', page).group(1)
+    assert "2 sessions, the last one under way" in head, head
+    assert "after 2 sessions" in page

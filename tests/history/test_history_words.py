@@ -65,6 +65,23 @@ def test_monster_hits_and_death_in_words_t13_t22():
     assert lines[7] == "Ended session 1."
 
 
+def test_s23_t22a_a_death_line_tells_the_hp_the_blow_left_not_the_hp_before_it():
+    """Issue 28: with no King's hand to keep, the fight ends with the death; its line said the HP
+    before the blow ("(HP 7)") where the play screen said −2."""
+    create = QUEEN_FIGHT[0] | {"class": "QD"}
+    lines = told(
+        [
+            create,
+            {"type": "start_session", "hand": ["7C", "7H", "8C", "QH", "2S"]},
+            {"type": "reveal_monster", "card": "10S"},
+            {"type": "roll_monster_hp", "dice": [1, 1, 1]},
+            {"type": "attack", "cards": ["2S"]},
+            {"type": "turn", "card": "9H"},
+        ]
+    )
+    assert lines[5] == "The 10♠ attacks with the 9♥: 9 damage taken (HP -2). Capi died."
+
+
 def test_a_face_card_attack_waits_for_its_card_then_tells_the_damage_s21():
     lines = told(
         [

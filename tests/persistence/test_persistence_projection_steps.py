@@ -109,10 +109,28 @@ def test_t22_a_death_and_the_next_session():
     fight = rows.fights[-1]
     assert (fight.number, fight.session_number, fight.number_in_session) == (2, 2, 1)
     assert (fight.monster_kind, fight.xp_value) == ("number", 10)  # T-16: its value
-    assert (fight.outcome, fight.xp_gained, fight.damage_taken) == ("died", 0, 0)
+    # Issue 28: the deadly blow took all the HP the character had (10), not nothing.
+    assert (fight.outcome, fight.xp_gained, fight.damage_taken) == ("died", 0, 10)
     assert (fight.turns, fight.monster_attacks, fight.ended_seq) == (1, 1, 14)
     assert state["character"]["deaths"] == 1
     assert state["character"]["inventory"] == []  # T-22: the 5♥ is lost
+
+
+def test_t12_a_deadly_blow_counts_the_hp_it_took_in_the_fight_cards():
+    """Issue 28: a Joker's deadly blow (T-12) deals all the HP its target had left."""
+    state, rows = run(
+        [
+            CREATE,
+            {"type": "start_session", "hand": ["QH", "7H", "9S", "2D", "3C"]},
+            {"type": "reveal_monster", "card": "10C"},
+            {"type": "roll_monster_hp", "dice": [6, 5, 6]},  # 17 HP
+            {"type": "attack", "cards": ["QH"]},  # a face card: a random attack (S-21)
+            {"type": "turn", "card": "JK2"},  # a Joker: the 10♣ dies at once
+        ]
+    )
+    fight = rows.fights[-1]
+    assert fight.outcome == "won"
+    assert (fight.damage_dealt, fight.damage_taken) == (17, 0)
 
 
 def test_step_never_changes_the_records_it_is_given():

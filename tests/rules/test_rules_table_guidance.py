@@ -263,37 +263,42 @@ def test_t08a_every_turn_instruction_names_its_pile_and_says_face_up(game):
         assert pile[awaiting["choices"]["from"]] in awaiting["instruction"]
 
 
-def test_t07_refill_reminder_stays_between_fights(game):
+def test_t07_the_refill_is_said_once_with_the_fights_end(game):
+    """Issue 28: the refill is said with the fight's end; what follows never asks it again, since
+    a player who follows it a second time draws cards too many."""
     state = game.fight(game.new(cls="KD", hand=HAND), "3S", [1, 1, 1])
     state = game.give(state, "9C")
-    state = game.act(state, "attack", cards=["7C", "7H"])  # dead: 2 cards drawn to refill
-    state = game.set(state, gold=3)
+    ended = game.act(state, "attack", cards=["7C", "7H"])  # dead: 2 cards drawn to refill
+    ended = game.set(ended, gold=3)
     start = "Draw 2 cards into your hand from the draw pile first (refill to STR 5, T-07)."
-    assert state["awaiting"]["instruction"].startswith(start)
+    assert ended["awaiting"]["instruction"].startswith(start)
+    assert ended["awaiting"]["choices"]["refill"] == 2
     for kind, fields in (
         ("buy_back", {"card": "7C"}),
         ("sell", {"card": "9C"}),
         ("buy_top", {"card": "9D", "buy": False}),
         ("note_hand", {"cards": ["8C"]}),  # an old hand card: the drawn ones are still unseen
+        ("reveal_monster", {"card": "5S"}),
     ):
-        state = game.act(state, kind, **fields)
-        assert state["awaiting"]["instruction"].startswith(start), kind
-        assert state["awaiting"]["choices"]["refill"] == 2, kind
-    revealed = game.act(state, "reveal_monster", card="5S")
-    assert "refill" not in revealed["awaiting"]["choices"]
-    assert revealed["internal"]["refill"] == 0
-    noted = game.act(state, "note_hand", cards=["4C", "4D"])  # the two cards drawn
-    assert "refill" not in noted["awaiting"]["choices"]
-    assert not noted["awaiting"]["instruction"].startswith("Draw")
+        after = game.act(ended, kind, **fields)
+        assert "Draw" not in after["awaiting"]["instruction"], kind
+        assert "refill" not in after["awaiting"]["choices"], kind
+        assert after["internal"]["refill"] == 0, kind
+    # A refused action changes nothing: the refill is still to be said.
+    game.refused(ended, "sell", card="5H")
 
 
-def test_s16_deal_reminder_stays_through_side_actions(game):
+def test_s16_the_deal_is_said_once_with_the_monster(game):
+    """Issue 28: the cards dealt to a new monster are said with it, not again after a side
+    action (dealing them twice would put cards too many under it)."""
     state = game.give(game.new(cls="KD", hand=HAND), "9C")
     state = game.act(state, "reveal_monster", card="QS")
     deal = "Deal 1 card face down under the Q♠ and 1 card face down to its attack pile"
+    assert state["awaiting"]["instruction"].startswith(deal)
     for kind, fields in (("sell", {"card": "9C"}), ("note_hand", {"cards": ["7C"]})):
-        state = game.act(state, kind, **fields)
-        assert state["awaiting"]["instruction"].startswith(deal), kind
+        after = game.act(state, kind, **fields)
+        assert "Deal" not in after["awaiting"]["instruction"], kind
+        assert "deal" not in after["awaiting"]["choices"], kind
     state = game.act(state, "roll_monster_hp", dice=[1, 1, 1])
     assert "Deal" not in state["awaiting"]["instruction"]
 
@@ -463,3 +468,21 @@ def test_t22_death_event_says_what_is_lost_and_kept():
     assert len(deaths) == 1
     assert "no XP or loot" in deaths[0]["text"] and "kept" in deaths[0]["text"]
     assert deaths[0]["xp_lost"] == 0
+
+
+def test_t15_a_clubs_extra_attack_is_not_counted_again_in_the_text(game):
+    """Issue 28: on the Club's extra attack the text still said "Clubs give you 1 more attack(s)
+    this turn", as if another came after it."""
+    state = game.fight(game.new(hand=HAND), "9S", [6, 6, 6])
+    state = game.give(state, "5C", "9C")
+    state = game.act(state, "use_item", card="5C")
+    text = state["awaiting"]["instruction"]
+    assert text.startswith("Your turn:") and "Clubs give you 1 more attack this turn." in text
+    state = game.act(state, "use_item", card="9C")
+    assert "Clubs give you 2 more attacks this turn." in state["awaiting"]["instruction"]
+    state = game.act(state, "attack", cards=["7C"])
+    text = state["awaiting"]["instruction"]
+    assert text.startswith("Extra attack") and "1 more attack after this one" in text
+    state = game.act(state, "attack", cards=["8C"])
+    text = state["awaiting"]["instruction"]
+    assert text.startswith("Extra attack") and "more attack" not in text, text

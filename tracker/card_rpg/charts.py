@@ -76,6 +76,9 @@ _CONFIG = {
     "spacing": 8,
     "show_minor_x_labels": False,
     "truncate_legend": -1,
+    # Labels whole: pygal would cut them to the width of one bar ("F…"); only every few is
+    # drawn (x_labels_major_every), so they have the room.
+    "truncate_label": -1,
 }
 
 

@@ -206,6 +206,12 @@ class _Told:
         """How much a counter of the record sheet moved (new − old)."""
         return (self.char("after").get(key) or 0) - (self.char("before").get(key) or 0)
 
+    def hp_after_hits(self):
+        """The HP the action's blows left: below zero when dying (S-23, T-22a), even where the
+        death ended the fight and the fight after it is gone."""
+        hits = [e for e in self.events if e.get("type") == "hit" and "hp" in e]
+        return hits[-1]["hp"] if hits else self.fight.get("hp")
+
     @property
     def fight(self) -> dict:
         """The fight as it is after the action, or as it was if the action ended it."""
@@ -494,7 +500,7 @@ def _turn(t: _Told) -> str:
             return gettext("%(what)s: %(damage)s damage taken (HP %(hp)s).") % {
                 "what": what,
                 "damage": t.amount("hit"),
-                "hp": t.fight.get("hp"),
+                "hp": t.hp_after_hits(),
             }
         if t.has("critical_hit"):
             return gettext("%(what)s: a critical hit, another card is turned.") % {"what": what}
@@ -650,6 +656,19 @@ def _mark_suits(text: str) -> SafeString:
         else:
             pieces.append(format_html("{}", char))
     return mark_safe("".join(pieces))  # every piece was escaped by format_html
+
+
+def sessions_played(character) -> str:
+    """The sessions of a career, counted as its charts count them: the running one too."""
+    finished = character.sessions
+    if (character.state or {}).get("session") is None:
+        return ngettext("%(count)s session played", "%(count)s sessions played", finished) % {
+            "count": finished
+        }
+    count = finished + 1
+    return ngettext(
+        "%(count)s session, under way", "%(count)s sessions, the last one under way", count
+    ) % {"count": count}
 
 
 # --- sessions and fights ---------------------------------------------------------------------

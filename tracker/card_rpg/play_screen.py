@@ -18,7 +18,7 @@ from tracker.card_rpg.dice_roller import die_face
 from tracker.core.i18n import say
 from tracker.rules import RuleError, buy_top_offer, rule_summary
 from tracker.rules import apply as engine_apply
-from tracker.rules.card_rpg import VirtualTable, places
+from tracker.rules.card_rpg import VirtualTable, places, settled
 from tracker.rules.cards import (
     DECK,
     RANKS,
@@ -198,10 +198,19 @@ class Screen:
     picked: list[str] = field(default_factory=list)
     ticked: list[str] = field(default_factory=list)
     shown_rank: str = ""
+    suit: str = ""  # the suit tapped in a one-card entry
     hint: str = ""
+    # Drawn just after an undo: the real table is being put back to match the state, so what
+    # the state's last action did (its events, dice and reminders) is not said again as new.
+    after_undo: bool = False
     # The events the style sheet sets apart (play.css); the others carry no class, since a
     # turn at the app's table can list a dozen of them in one answer.
     marked_events = frozenset({"level_up", "kill", "save", "death", "deadly_blow"})
+
+    def __post_init__(self) -> None:
+        if self.after_undo:
+            self.state = settled(self.state)
+            self.last_dice = []
 
     # -- the record and the fight ---------------------------------------------------------------
 
@@ -727,6 +736,15 @@ class Screen:
         return kinds
 
     @property
+    def kept_buy_top(self) -> tuple[str, str]:
+        """The rank and suit the top-card entry keeps tapped after a refusal (issue 28: a card
+        refused as too dear stays entered for "Discard it"). Only there: where the suit tap
+        enters the card, the same suit tapped again would do nothing."""
+        if self.entry_kind != "buy_top":
+            return "", ""
+        return self.shown_rank, self.suit
+
+    @property
     def pick_entries(self) -> list[str]:
         """The several-card entries drawn on the screen now (the picker works only in them)."""
         kinds = []
@@ -786,6 +804,20 @@ class Screen:
     @property
     def entry_attack(self) -> Entry:
         return self.entry("attack")
+
+    @property
+    def picker_words(self) -> dict:
+        """What picker.js writes as it keeps the rank/suit picker in the page: the sentences
+        of _cards_entry.html (%(…)s filled in there) and each card as text and by name."""
+        return {
+            "head": gettext("Picked — tap a card to take it off"),
+            "head_of": gettext("Picked: %(done)s of %(target)s — tap a card to take it off"),
+            "take_off": gettext("Take the %(card)s off"),
+            "suits": gettext("Suits of that rank — tick one or several"),
+            "suits_of": gettext("Suits of the %(rank)s — tick one or several"),
+            "rank_first": gettext("Tap a rank first, then its suits."),
+            "cards": {card: [card_text(card), card_name(card)] for card in DECK},
+        }
 
     @property
     def ask_hand_rank(self) -> bool:

@@ -278,6 +278,12 @@ def _fight_step(
             fight.damage_dealt += event.get("damage", 0)
         elif event.get("type") == "hit":
             fight.damage_taken += event.get("damage", 0)
+        elif event.get("type") == "deadly_blow":
+            # T-12: all the HP its target had left.
+            if event.get("on") == "monster":
+                fight.damage_dealt += event.get("damage", 0)
+            else:
+                fight.damage_taken += event.get("damage", 0)
 
     # A character's turn begins when the turn passes to it, or when the monster's turn is
     # skipped within the action (T-14) and the turn comes straight back.

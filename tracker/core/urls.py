@@ -13,4 +13,6 @@ urlpatterns = [
     path("join/<str:game_id>/<str:token>/", views.seat_join, name="seat_join"),
     # The web app manifest, in the player's language (base.html links it).
     path("manifest.webmanifest", views.manifest, name="manifest"),
+    # This computer's certificate authority, for a phone to trust (README: HTTPS on the LAN).
+    path("ca.crt", views.ca_certificate, name="ca_certificate"),
 ]

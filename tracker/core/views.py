@@ -4,11 +4,13 @@ the web app manifest in the player's language."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Q
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
@@ -182,3 +184,20 @@ def manifest(request: HttpRequest) -> HttpResponse:
     )
     patch_vary_headers(response, ["Cookie", "Accept-Language"])
     return response
+
+
+@require_GET
+def ca_certificate(request: HttpRequest) -> HttpResponse:
+    """The certificate authority a phone installs once to trust the app's HTTPS on the LAN
+    (`TLS=on`); public by nature, so no sign-in. Not found when the app serves plain http."""
+    if not settings.TLS_CERTFILE:
+        raise Http404("The app is not served over HTTPS.")
+    authority = Path(settings.TLS_CERTFILE).with_name("ca.crt")
+    if not authority.is_file():
+        raise Http404("No certificate authority of this computer's.")
+    return FileResponse(
+        authority.open("rb"),
+        content_type="application/x-x509-ca-cert",
+        as_attachment=True,
+        filename="card-table-companion-ca.crt",
+    )

@@ -78,6 +78,7 @@ def history_page(request: HttpRequest, pk: int) -> HttpResponse:
         "character": character,
         "sessions": sessions,
         "session_rows": history.session_rows(sessions, character),
+        "sessions_played": history.sessions_played(character),
     }
     if request.htmx:
         # "Older sessions": only the next sessions, appended in place of the button.

@@ -37,7 +37,7 @@ from tracker.core import services as core
 from tracker.core.i18n import say, sentences
 from tracker.core.services import KEEP_TABLE_STATE
 from tracker.rules import RuleError, VirtualTable, legal_action_types
-from tracker.rules.cards import DECK, RANKS
+from tracker.rules.cards import DECK, RANKS, SUITS
 from tracker.templatetags.cards import card_words as card_text
 
 TEMPLATE = "card_rpg/play/play.html"
@@ -214,8 +214,10 @@ def _entry_input(request: HttpRequest, kind: str) -> dict:
     post = request.POST
     deck = set(DECK)
     shown = post.get("rank") or post.get("shown_rank") or ""
+    suit = post.get("suit") or ""
     return {
         "entry_kind": kind,
+        "suit": suit if suit in SUITS or suit in ("JK1", "JK2") else "",
         "typed": post.get("typed", "")[:120],
         "picked": [card for card in post.getlist("picked") if card in deck],
         "ticked": [card for card in post.getlist("card") if card in deck],
@@ -496,7 +498,12 @@ def undo(request: HttpRequest, pk: int) -> HttpResponse:
         [step.action for step in reversed(character.steps)] if len(character.steps) > 1 else None
     )
     screen = _screen(
-        character, recent=recent, known=character.steps, notice=notice, undo_moves=moves
+        character,
+        recent=recent,
+        known=character.steps,
+        notice=notice,
+        undo_moves=moves,
+        after_undo=True,
     )
     return _answer(request, character, screen, moved=True)
 

@@ -11,7 +11,16 @@ from django.core.management.base import BaseCommand
 
 def lan_urls(port: int) -> list[str]:
     """The addresses a phone on the same network can open."""
-    return [f"http://{address}:{port}/" for address in settings.LAN_ADDRESSES]
+    scheme = "https" if settings.TLS_CERTFILE else "http"
+    return [f"{scheme}://{address}:{port}/" for address in settings.LAN_ADDRESSES]
+
+
+def tls_arguments() -> list[str]:
+    """What the server is given to speak HTTPS itself (`TLS=on`): the certificate chain and
+    its key (settings.TLS_CERTFILE, TLS_KEYFILE); nothing for plain http."""
+    if not settings.TLS_CERTFILE:
+        return []
+    return ["--certfile", settings.TLS_CERTFILE, "--keyfile", settings.TLS_KEYFILE]
 
 
 class Command(BaseCommand):
@@ -29,7 +38,8 @@ class Command(BaseCommand):
     def handle(self, *args, port: int, bind: str, workers: int, **options):
         urls = lan_urls(port)
         self.stdout.write(self.style.SUCCESS("Card RPG companion is starting."))
-        self.stdout.write(f"  On this computer: http://localhost:{port}/")
+        scheme = "https" if settings.TLS_CERTFILE else "http"
+        self.stdout.write(f"  On this computer: {scheme}://localhost:{port}/")
         for url in urls:
             self.stdout.write(f"  On a phone on the same network: {url}")
         if urls:
@@ -38,6 +48,11 @@ class Command(BaseCommand):
             qr.terminal(out=self.stdout._out, compact=True)
         else:
             self.stdout.write("  (No network address found: only this computer can connect.)")
+        if settings.TLS_CERTFILE and urls:
+            self.stdout.write(
+                f"  A phone's first time: install this computer's certificate from {urls[0]}ca.crt"
+                " (README: HTTPS on the LAN)."
+            )
         self.stdout.write("Stop it with Ctrl+C.")
         self.stdout.flush()
         gunicorn = shutil.which("gunicorn", path=os.path.dirname(sys.executable)) or "gunicorn"
@@ -58,5 +73,6 @@ class Command(BaseCommand):
             "90",
             "--access-logfile",
             "-",
+            *tls_arguments(),
         ]
         os.execv(argv[0], argv)

@@ -13,6 +13,7 @@ from .engine import (
     hp_dice_count,
     legal_action_types,
     normalise_card,
+    settled,
 )
 from .exchange import (
     Offer,
@@ -71,6 +72,7 @@ __all__ = [
     "rob_offer",
     "rule_summary",
     "session_crossing",
+    "settled",
     "undo_card_moves",
     "unknown_cards",
 ]

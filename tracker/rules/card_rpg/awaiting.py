@@ -307,11 +307,21 @@ def _character_turn(state: dict, play) -> tuple[str, dict]:
                 "Your turn: play one card, or several of one rank, from your hand (or use an "
                 "item, or end your turn)."
             )
-        if fight["extra_attacks"]:
-            text = _(
-                "{text} Clubs give you {count} more attack(s) this turn.",
+        # T-15: the attacks still to come after this one (an extra attack uses one of them).
+        more = fight["extra_attacks"] - (1 if fight["attacked"] else 0)
+        if more > 0 and not fight["attacked"]:
+            text = ngettext(
+                "{text} Clubs give you {count} more attack this turn.",
+                "{text} Clubs give you {count} more attacks this turn.",
+                more,
                 text=text,
-                count=fight["extra_attacks"],
+            )
+        elif more > 0:
+            text = ngettext(
+                "{text} Clubs give you {count} more attack after this one.",
+                "{text} Clubs give you {count} more attacks after this one.",
+                more,
+                text=text,
             )
     deal = _deal_text(state)
     if deal:

@@ -79,9 +79,6 @@ ACTION_WORDS = {
     "end_session": _("end the session"),
     **rivalry.ACTION_WORDS,  # several characters at one table (rules/card-rpg-table.md)
 }
-# Actions between the main steps that keep the reminders of the instruction (refill, deal).
-SIDE_ACTIONS = ("note_hand", "sell", "buy_back", "buy_top")
-
 # The steps the engine can wait in, and the action types each one lets through to a handler
 # (the handler then checks the details and names the rule it refuses by).
 STEP_ACTIONS = {
@@ -306,15 +303,34 @@ def apply(state: dict, action: dict) -> dict:
         check_fields(action)
     new = _copy_state(state)
     new["events"] = []
-    if kind not in SIDE_ACTIONS:
-        # The "deal" reminder stays until the player carries on with the fight; the refill
-        # reminder (T-07) stays between fights: both are physical steps still to make.
-        new["internal"]["deal"] = None
+    # The cards dealt to a new monster (S-16, S-17) and the refill (T-07) are said once, with the
+    # action that asks them: a player who read them again after a side action would deal or
+    # draw cards too many (issue 28).
+    new["internal"]["deal"] = None
+    new["internal"]["refill"] = 0
     _Play(new).handle(kind, action)
     if not possible:
         check_fields(action)
     new["actions"] += 1
     _publish(new)
+    new["awaiting"] = describe(new)
+    return new
+
+
+def settled(state: dict) -> dict:
+    """The state once the real table matches it: what its last action asked is done.
+
+    After an undo the table is put back to a state whose last action was played long ago: its
+    events, the cards it dealt to a monster (S-16, S-17) and its refill (T-07) are not to be
+    done again (issue 28).
+    """
+    internal = state["internal"]
+    if not state["events"] and not internal["deal"] and not internal["refill"]:
+        return state
+    new = _copy_state(state)
+    new["events"] = []
+    new["internal"]["deal"] = None
+    new["internal"]["refill"] = 0
     new["awaiting"] = describe(new)
     return new
 
@@ -434,9 +450,8 @@ def _fresh_internal(step: str) -> dict:
         "pending": [],  # reasons of the cards still to turn, the first one awaited now
         "deadly": False,  # the pending death is a deadly blow: only the A♥ saves (T-12)
         "free_buy_used": False,  # T-03 once_per_fight: the A♦'s free buy-back of this fight
-        "refill": 0,  # cards the last fight's end drew into the hand (T-07), to say until the
-        # next monster is turned up (or note_hand leaves no unseen card in the hand)
-        "deal": None,  # cards just dealt to a monster (S-16, S-17), to say until the fight goes on
+        "refill": 0,  # cards the fight's end just drew into the hand (T-07), said with it once
+        "deal": None,  # cards just dealt to a monster (S-16, S-17), said with it once
         "random_cards": [],  # the play's face cards/Jokers whose random attacks are not done yet
     }
 
@@ -1056,8 +1071,6 @@ class _Play:
                 )
             self.cards["hand_unknown"].pop(0)
             self.hand["known"].append(card)
-        if not self.cards["hand_unknown"]:
-            self.internal["refill"] = 0  # T-07: the cards drawn are in the hand and known
 
     # -- buying and selling -------------------------------------------------------------------
 
@@ -1188,7 +1201,6 @@ class _Play:
     def do_reveal_monster(self, action: dict) -> None:
         card = self.card_field(action)
         self.take_top(card, "S-16")
-        self.internal["refill"] = 0  # T-07: the refill is done once the next monster is up
         level = self.character["level"]
         # S-16: 1 card under a face card, 2 under a Joker; S-17: level (2 × level) attack cards.
         hidden = self.deal(2 if is_joker(card) else 1 if is_face(card) else 0)
@@ -1672,6 +1684,7 @@ class _Play:
             "T-13",
             _("{how}: you take {damage} damage (HP {hp}).", how=how, damage=damage, hp=fight["hp"]),
             damage=damage,
+            hp=fight["hp"],  # the HP the blow left (S-23: below zero is dying), for the history
         )
         if fight["hp"] < 0:
             self.dying(deadly=False)
@@ -1680,7 +1693,9 @@ class _Play:
 
     def deadly_blow(self, side: str) -> None:
         """T-12: a Joker turned for an attack kills its target outright."""
+        # `damage`: all the HP the target had left, for the fight's counts (issue 28).
         if side == "character":
+            left = max(self.fight["monster_hp"], 0)
             self.fight["monster_hp"] = min(self.fight["monster_hp"], 0)
             self.event(
                 "deadly_blow",
@@ -1689,13 +1704,21 @@ class _Play:
                     "A Joker: deadly blow! The {monster} dies.",
                     monster=card_text(self.fight["monster"]),
                 ),
+                on="monster",
+                damage=left,
             )
             self.win()
         else:
             self.fight["deadly_blow"] = (
                 True  # `hp` stays as it was; screens show the character dying
             )
-            self.event("deadly_blow", "T-12", _("A Joker: the monster strikes a deadly blow!"))
+            self.event(
+                "deadly_blow",
+                "T-12",
+                _("A Joker: the monster strikes a deadly blow!"),
+                on="character",
+                damage=max(self.fight["hp"], 0),
+            )
             self.dying(deadly=True)
 
     # -- death ----------------------------------------------------------------------------------

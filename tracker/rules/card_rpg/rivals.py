@@ -96,8 +96,11 @@ def _apply_at_table(state: dict, action: dict) -> tuple[dict, list[dict]]:
         engine.check_fields(action)
     new = engine._copy_state(state)
     new["events"] = []
-    if kind not in engine.SIDE_ACTIONS and kind != rivalry.ROBBED:
+    if kind != rivalry.ROBBED:
+        # As in the engine: a deal or a refill is said once, with the action that asks it; a
+        # robbery by another character is not this player's action and leaves it to be done.
         new["internal"]["deal"] = None
+        new["internal"]["refill"] = 0
     play = play_class(new)
     play.handle(kind, action)
     if not possible:
