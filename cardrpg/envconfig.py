@@ -92,6 +92,10 @@ def database(env: Mapping[str, str], folder: Path) -> dict:
         }
     if config["ENGINE"] == "django.db.backends.sqlite3":
         config["OPTIONS"] = {**SQLITE_OPTIONS, **config.get("OPTIONS", {})}
+        # The test database is a file too, as the app's is: with an in-memory one, Django's live
+        # server hands one connection to all its request threads, and several phones polling at
+        # once then break it ("bad parameter or other API misuse") where the app never would.
+        config.setdefault("TEST", {"NAME": str(folder / "test-cardrpg.sqlite3")})
     return config
 
 

@@ -235,10 +235,22 @@
   });
 
   // An answer for a live head that another answer has replaced meanwhile is dropped: it was
-  // measured against what the phone showed before, and the next check brings any change.
+  // measured against what the phone showed before, and the next check brings any change. So
+  // is a check's answer when the table on the screen moved on since the check was sent, or a
+  // tap is on its way: the tap's answer (with what it says, e.g. "saved already") is newer.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail.elt;
+    if (elt && elt.id === "hob-live" && event.detail.requestConfig.verb === "get") {
+      event.detail.xhr.hobCheckedAt = tableVersion();
+    }
+  });
   document.addEventListener("htmx:beforeSwap", function (event) {
     var target = event.detail.target;
     if (target && target.id === "hob-live" && !document.body.contains(target)) {
+      event.detail.shouldSwap = false;
+    }
+    var checkedAt = event.detail.xhr && event.detail.xhr.hobCheckedAt;
+    if (checkedAt !== undefined && (checkedAt !== tableVersion() || posting.size > 0)) {
       event.detail.shouldSwap = false;
     }
   });
