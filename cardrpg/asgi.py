@@ -1,16 +1,17 @@
-"""ASGI entry point: what `manage.py serve` runs (granian), Django behind the body limit."""
+"""ASGI entry point: what `manage.py serve` runs (granian).
+
+Django's ordinary pages run through its WSGI handler in a pool of threads of each worker
+process (cardrpg/threaded.py says why), behind the request-body limit (cardrpg/body_limit.py).
+"""
 
 import os
-import warnings
 
-from django.core.asgi import get_asgi_application
+from django.core.wsgi import get_wsgi_application
 
 from cardrpg.body_limit import BodyLimit
+from cardrpg.threaded import ThreadedWSGI
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardrpg.settings")
-# whitenoise hands Django its static files as plain iterators, which Django reads whole before
-# sending under ASGI (and warns so, once per process): the app's files are a few tens of KB.
-warnings.filterwarnings(
-    "ignore", "StreamingHttpResponse must consume synchronous iterators", category=Warning
+application = BodyLimit(
+    ThreadedWSGI(get_wsgi_application(), threads=int(os.environ.get("WEB_THREADS", "2")))
 )
-application = BodyLimit(get_asgi_application())

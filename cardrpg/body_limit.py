@@ -136,8 +136,8 @@ class BodyLimitMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        scope = getattr(request, "scope", None)
-        if scope is not None and scope.get(TOO_BIG):
+        scope = getattr(request, "scope", None) or {}
+        if scope.get(TOO_BIG) or request.META.get(TOO_BIG):
             return too_big(request)
         try:
             declared = int(request.META.get("CONTENT_LENGTH") or 0)

@@ -306,3 +306,64 @@ def test_make_run_serves_django_as_asgi_with_granian_on_every_interface():
     assert tls[tls.index("--ssl-certificate") + 1] == "c.pem"
     assert tls[tls.index("--ssl-keyfile") + 1] == "k.pem"
     assert isinstance(asgi_application, BodyLimit)
+
+
+def get_asgi(path: str, headers: list[tuple[bytes, bytes]] = ()) -> tuple[dict, bytes]:
+    sent: list[dict] = []
+
+    async def receive():
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {
+        "type": "http",
+        "http_version": "1.1",
+        "method": "GET",
+        "scheme": "http",
+        "path": path,
+        "query_string": b"",
+        "headers": [(b"host", b"localhost"), *headers],
+        "client": ("127.0.0.1", 5000),
+        "server": ("127.0.0.1", 8000),
+    }
+    asyncio.run(asyncio.wait_for(asgi_application(scope, receive, send), 60))
+    start = next(m for m in sent if m["type"] == "http.response.start")
+    body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
+    return start, body
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_asgi_app_serves_pages_and_sets_cookies_from_its_threads():
+    start, body = get_asgi("/accounts/login/", [(b"accept-language", b"zh-TW")])
+    assert start["status"] == 200
+    assert b'lang="zh-Hant"' in body
+    assert any(name == b"set-cookie" and b"csrftoken=" in v for name, v in start["headers"])
+
+
+def test_the_wsgi_environ_keeps_headers_as_a_wsgi_server_gives_them():
+    from cardrpg.threaded import environ
+
+    scope = {
+        "method": "POST",
+        "path": "/import/",
+        "query_string": b"a=1",
+        "headers": [
+            (b"content-type", b"text/plain"),
+            (b"content-length", b"12"),
+            (b"cookie", b"a=1"),
+            (b"cookie", b"b=2"),
+            (b"x-forwarded-for", b"203.0.113.5"),
+        ],
+        "client": ("192.0.2.7", 5555),
+        "server": ("192.0.2.1", 8000),
+    }
+    env = environ(scope, io.BytesIO())
+    assert env["REQUEST_METHOD"] == "POST" and env["PATH_INFO"] == "/import/"
+    assert env["QUERY_STRING"] == "a=1"
+    assert env["CONTENT_TYPE"] == "text/plain" and env["CONTENT_LENGTH"] == "12"
+    assert env["HTTP_COOKIE"] == "a=1; b=2"
+    assert env["HTTP_X_FORWARDED_FOR"] == "203.0.113.5"
+    assert env["REMOTE_ADDR"] == "192.0.2.7"
+    assert (env["SERVER_NAME"], env["SERVER_PORT"]) == ("192.0.2.1", "8000")

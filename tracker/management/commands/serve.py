@@ -3,9 +3,9 @@
 granian (a Rust HTTP server) reads every request in its own event loop and hands Django only a
 request whose head has fully arrived, so a phone on a weak signal — or someone holding sockets
 open a byte at a time — ties up no worker that answers players (bench/slow_clients.py measured
-it against gunicorn's sync workers: docs/reliability.md). Django runs as ASGI
-(`cardrpg.asgi:application`, behind the body limit of cardrpg/body_limit.py), so idle held
-connections cost no thread.
+it against gunicorn's sync workers: docs/reliability.md). The app is served as ASGI
+(`cardrpg.asgi:application`: Django in a pool of threads per process, behind the body limit
+of cardrpg/body_limit.py).
 """
 
 import os
@@ -43,8 +43,8 @@ def granian_argv(
         bind,
         "--port",
         str(port),
-        # Django runs each request's view in one thread per process (sync views under ASGI),
-        # so processes give the concurrency: two per core, as the sync workers had.
+        # Two processes per core, as the sync workers had, each answering requests in a few
+        # threads (WEB_THREADS, cardrpg/threaded.py).
         "--workers",
         str(workers),
         # A request head not complete within 10 s is dropped (a slow client holds only a
