@@ -8,7 +8,8 @@ folder): sign up `--players` players with a character each and let them tap (a r
 `--think` seconds) for `--seconds`: the baseline. Then open `--sockets` connections that each
 send the start of a request head and one more byte of it every second, never finishing it (a
 socket the server drops is opened again at once, so that many are always pressing), and let
-the players tap as long again. Every tap counts, including one that got no answer within
+the players tap as long again. `--slow body` sends a whole head instead, declaring a body
+that then comes a byte a second. Every tap counts, including one that got no answer within
 `--timeout` seconds (counted at the time it waited). Prints each server's tap p50/p95 without
 and with the slow sockets and the p95 ratio, which must be within 2× for the server `make run`
 uses. Only 127.0.0.1 is ever contacted. Exit status 1 if the default server fails.
@@ -30,14 +31,20 @@ from bench import drive  # noqa: E402
 from bench.players import Player, ServerGone  # noqa: E402
 from bench.server import Server  # noqa: E402
 
-HEAD = b"GET /accounts/login/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "
+HEADS = {
+    # The start of a request head, never finished.
+    "head": b"GET /accounts/login/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ",
+    # A whole head declaring a body, which then comes a byte a second.
+    "body": b"POST /accounts/login/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+    b"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000\r\n\r\nx=",
+}
 
 
 class SlowSockets:
     """`count` connections each sending one byte of an endless request head every second."""
 
-    def __init__(self, port: int, count: int):
-        self.port, self.count = port, count
+    def __init__(self, port: int, count: int, head: bytes = HEADS["head"]):
+        self.port, self.count, self.head = port, count, head
         self.sockets: list[socket.socket | None] = [None] * count
         self.opened = 0
         self.dropped = 0
@@ -47,7 +54,7 @@ class SlowSockets:
     def _open(self) -> socket.socket | None:
         try:
             sock = socket.create_connection(("127.0.0.1", self.port), timeout=2)
-            sock.sendall(HEAD)
+            sock.sendall(self.head)
             self.opened += 1
             return sock
         except OSError:
@@ -128,7 +135,7 @@ def run(kind: str, args) -> dict:
             player.undo_rate = 0.0
             player.load_page()
         quiet, quiet_stalled = tap_times(players, args.seconds, args.think)
-        with SlowSockets(server.port, args.sockets) as slow:
+        with SlowSockets(server.port, args.sockets, HEADS[args.slow]) as slow:
             time.sleep(3)  # every socket open and dribbling
             held = slow.open_now()
             loaded, loaded_stalled = tap_times(players, args.seconds, args.think)
@@ -184,6 +191,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--servers", default="gunicorn,granian")
     parser.add_argument("--sockets", type=int, default=50)
+    parser.add_argument(
+        "--slow", choices=sorted(HEADS), default="head", help="what comes a byte a second"
+    )
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--think", type=float, default=0.3)

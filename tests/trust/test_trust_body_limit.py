@@ -18,6 +18,7 @@ import contextlib
 import io
 import re
 import socket
+import threading
 import time
 
 import pytest
@@ -43,6 +44,24 @@ class UnreadableBody(io.RawIOBase):
         raise AssertionError("the body of a request past the limit was read")
 
     readline = readinto = read
+
+
+def run_async(awaitable) -> None:
+    """Run a coroutine to its end in a thread of its own: the browser tests' Playwright may
+    have left an event loop running in this one."""
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(awaitable)
+        except BaseException as exc:  # noqa: BLE001 - raised again below
+            failure.append(exc)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if failure:
+        raise failure[0]
 
 
 def every_path() -> list[str]:
@@ -149,7 +168,7 @@ def call_asgi(app, headers: list[tuple[bytes, bytes]], body_chunks) -> tuple[dic
         "client": ("127.0.0.1", 5000),
         "server": ("127.0.0.1", 8000),
     }
-    asyncio.run(asyncio.wait_for(app(scope, receive, send), 60))
+    run_async(asyncio.wait_for(app(scope, receive, send), 60))
     start = next(m for m in sent if m["type"] == "http.response.start")
     body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
     return start, body, read
@@ -202,7 +221,7 @@ def test_asgi_passes_a_chunked_body_within_the_limit_whole():
     async def send(message):
         sent.append(message)
 
-    asyncio.run(BodyLimit(app)({"type": "http", "headers": []}, receive, send))
+    run_async(BodyLimit(app)({"type": "http", "headers": []}, receive, send))
     assert b"".join(seen) == b"a" * 1000 + b"b" * 1000
     assert sent[0]["status"] == 200
 
@@ -217,7 +236,7 @@ def test_asgi_answers_the_lifespan_protocol_itself():
     async def send(message):
         sent.append(message["type"])
 
-    asyncio.run(BodyLimit(None)({"type": "lifespan"}, receive, send))
+    run_async(BodyLimit(None)({"type": "lifespan"}, receive, send))
     assert sent == ["lifespan.startup.complete", "lifespan.shutdown.complete"]
 
 
@@ -328,7 +347,7 @@ def get_asgi(path: str, headers: list[tuple[bytes, bytes]] = ()) -> tuple[dict, 
         "client": ("127.0.0.1", 5000),
         "server": ("127.0.0.1", 8000),
     }
-    asyncio.run(asyncio.wait_for(asgi_application(scope, receive, send), 60))
+    run_async(asyncio.wait_for(asgi_application(scope, receive, send), 60))
     start = next(m for m in sent if m["type"] == "http.response.start")
     body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
     return start, body
