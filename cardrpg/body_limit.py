@@ -9,8 +9,9 @@ reads it and before anything is spooled to a temporary file:
   `Content-Length` past the limit is answered without reading one byte of the body (the server
   itself holds a body to the length it declared). A body without one (chunked) is read here, in
   memory, and cut as soon as it passes the limit, before Django spools any of it to a file.
-  Either way Django is handed an empty body and the request marked, and `BodyLimitMiddleware`
-  draws the page (in the player's language, as every page).
+  Either way the app behind (cardrpg/threaded.py) is handed an empty body and the request
+  marked (in the scope, then in the WSGI environ), and `BodyLimitMiddleware` draws the page (in
+  the player's language, as every page).
 - Under WSGI (the test client, or another server), Django reads `wsgi.input` only when asked
   and only as far as `Content-Length` says, so `BodyLimitMiddleware` refuses a declared length
   past the limit before anything below it asks.
@@ -27,7 +28,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 
-# Set in the ASGI scope when the body was too big: Django reads it from request.scope.
+# Set in the ASGI scope (and so the WSGI environ) when the body was too big.
 TOO_BIG = "cardrpg.body_too_big"
 
 
