@@ -19,7 +19,7 @@ PYTHON ?= $(shell for c in python3.13 python3.14 python3.12 python3 python; do \
 	if command -v $$c >/dev/null 2>&1 && $$c -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; \
 	then command -v $$c; break; fi; done)
 
-.PHONY: help run test setup setup-test browser messages lint format migrate bench bench-play crash-test load-test import-drill storage-drill clean
+.PHONY: help run test setup setup-test browser messages lint format migrate bench bench-play crash-test load-test import-drill storage-drill slow-clients big-body clean
 
 help:
 	@echo "make run   - install and start the app (http://<this machine>:$(PORT)/)"
@@ -100,7 +100,7 @@ test: setup-test browser lint messages
 bench: setup-test
 	$(PY) bench/engine_bench.py
 
-# Play under load against gunicorn on SQLite and PostgreSQL (docs/performance.md,
+# Play under load against the server make run starts (granian), on SQLite and PostgreSQL (docs/performance.md,
 # docs/reliability.md); each starts and removes its own server and data.
 bench-play: setup-test
 	$(PY) bench/benchmark.py
@@ -118,6 +118,14 @@ import-drill: setup-test
 # Bytes stored per action for a 10,000-action career, now and as before (docs/performance.md).
 storage-drill: setup-test
 	$(PY) bench/storage.py --backend both
+
+# Fifty sockets dribbling a request head: other players' taps, granian vs gunicorn's sync workers.
+slow-clients: setup-test
+	$(PY) bench/slow_clients.py
+
+# A 300 MB body and an endless chunked one: refused at the limit, nothing spooled (docs/reliability.md).
+big-body: setup-test
+	$(PY) bench/big_body.py
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

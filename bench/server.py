@@ -1,10 +1,11 @@
 """Start the app as `make run` does, on a loopback port with its own data, and stop it.
 
-`make run` migrates, collects the static files and runs `manage.py serve`, which execs gunicorn
-(sync workers, two per core, `--no-control-socket`, access log on stdout). A Server does the
-same with a temporary data folder (SQLite) or a PostgreSQL database of its own, binds
-127.0.0.1 on a free port, and starts gunicorn in a process group of its own so that a crash
-drill can SIGKILL the master and every worker at once.
+`make run` migrates, collects the static files and runs `manage.py serve`, which execs granian
+(Django as ASGI, two worker processes per core, access log on stdout). A Server does the same
+with a temporary data folder (SQLite) or a PostgreSQL database of its own, binds 127.0.0.1 on a
+free port, and starts the server in a process group of its own so that a crash drill can SIGKILL
+the main process and every worker at once. `server="gunicorn"` starts the sync workers the app
+was served with before, for comparison (bench/slow_clients.py).
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ def postgres_database(name: str) -> Iterator[str]:
 
 
 class Server:
-    """One gunicorn started through `manage.py serve`, with its own data and log file."""
+    """One server started through `manage.py serve`, with its own data and log file."""
 
     def __init__(
         self,
@@ -62,10 +63,13 @@ class Server:
         workers: int | None = None,
         baseline: bool = False,
         label: str = "bench",
+        server: str = "granian",
+        env: dict | None = None,
     ):
         self.tmp = Path(tempfile.mkdtemp(prefix=f"cardrpg-{label}-"))
         self.port = free_port()
         self.workers = workers
+        self.server = server
         self.database_url = database_url
         self.log_path = self.tmp / "server.log"
         self.env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
@@ -78,6 +82,7 @@ class Server:
             self.env["DATABASE_URL"] = database_url
         if baseline:
             self.env["CARDRPG_BENCH_BASELINE"] = "1"
+        self.env |= env or {}
         self.process: subprocess.Popen | None = None
         self.starts = 0
 
@@ -99,6 +104,7 @@ class Server:
     def start(self, timeout: float = 60.0) -> None:
         """Start `manage.py serve` on 127.0.0.1 and wait until it answers."""
         argv = [PYTHON, "manage.py", "serve", "--bind", "127.0.0.1", "--port", str(self.port)]
+        argv += ["--server", self.server]
         if self.workers:
             argv += ["--workers", str(self.workers)]
         log = open(self.log_path, "ab")  # noqa: SIM115 - the child keeps writing to it

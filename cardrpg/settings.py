@@ -48,6 +48,8 @@ MIDDLEWARE = [
     # browser's Accept-Language on a first visit.
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # A body past MAX_REQUEST_BYTES answered 413 before the CSRF check reads it (cardrpg/body_limit.py).
+    "cardrpg.body_limit.BodyLimitMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -57,6 +59,12 @@ MIDDLEWARE = [
     # Last, as django-axes asks: it answers locked-out logins.
     "axes.middleware.AxesMiddleware",
 ]
+
+# The largest file anyone sends: a game log (the import forms refuse more, in their own words),
+# and the largest request body read at all: that file plus room for the form around it. Past it
+# every URL answers 413 without reading the body (cardrpg/body_limit.py, docs/configuration.md).
+MAX_UPLOAD_FILE_BYTES = 5 * 1024 * 1024
+MAX_REQUEST_BYTES = MAX_UPLOAD_FILE_BYTES + 1024 * 1024
 
 ROOT_URLCONF = "cardrpg.urls"
 

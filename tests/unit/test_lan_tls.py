@@ -48,18 +48,19 @@ def test_the_authority_is_kept_and_the_server_certificate_follows_new_addresses(
 
 
 def test_the_serve_command_gives_the_server_the_chain_and_its_key(settings):
-    settings.TLS_CERTFILE = "/data/tls/server.crt"
-    settings.TLS_KEYFILE = "/data/tls/server.key"
     settings.LAN_ADDRESSES = ["192.168.1.20"]
-    assert serve.tls_arguments() == [
-        "--certfile",
-        "/data/tls/server.crt",
-        "--keyfile",
-        "/data/tls/server.key",
-    ]
-    assert serve.lan_urls(8000) == ["https://192.168.1.20:8000/"]
-    settings.TLS_CERTFILE = settings.TLS_KEYFILE = ""
-    assert serve.tls_arguments() == []
+    argv = serve.granian_argv(
+        bind="0.0.0.0",
+        port=8000,
+        workers=2,
+        certificate="/data/tls/server.crt",
+        keyfile="/data/tls/server.key",
+    )
+    assert argv[argv.index("--ssl-certificate") + 1] == "/data/tls/server.crt"
+    assert argv[argv.index("--ssl-keyfile") + 1] == "/data/tls/server.key"
+    assert serve.lan_urls(8000, "https") == ["https://192.168.1.20:8000/"]
+    plain = serve.granian_argv(bind="0.0.0.0", port=8000, workers=2)
+    assert "--ssl-certificate" not in plain and "--ssl-keyfile" not in plain
     assert serve.lan_urls(8000) == ["http://192.168.1.20:8000/"]
 
 

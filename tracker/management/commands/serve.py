@@ -1,4 +1,12 @@
-"""Serve the app with gunicorn on the LAN and say where to open it (with a QR code for phones)."""
+"""Serve the app with granian on the LAN and say where to open it (with a QR code for phones).
+
+granian (a Rust HTTP server) reads every request in its own event loop and hands Django only a
+request whose head has fully arrived, so a phone on a weak signal — or someone holding sockets
+open a byte at a time — ties up no worker that answers players (bench/slow_clients.py measured
+it against gunicorn's sync workers: docs/reliability.md). The app is served as ASGI
+(`cardrpg.asgi:application`: Django in a pool of threads per process, behind the body limit
+of cardrpg/body_limit.py).
+"""
 
 import os
 import shutil
@@ -6,25 +14,78 @@ import sys
 
 import segno
 from django.conf import settings
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
+
+SERVERS = ("granian", "gunicorn")
 
 
-def lan_urls(port: int) -> list[str]:
+def lan_urls(port: int, scheme: str = "http") -> list[str]:
     """The addresses a phone on the same network can open."""
-    scheme = "https" if settings.TLS_CERTFILE else "http"
     return [f"{scheme}://{address}:{port}/" for address in settings.LAN_ADDRESSES]
 
 
-def tls_arguments() -> list[str]:
-    """What the server is given to speak HTTPS itself (`TLS=on`): the certificate chain and
-    its key (settings.TLS_CERTFILE, TLS_KEYFILE); nothing for plain http."""
-    if not settings.TLS_CERTFILE:
-        return []
-    return ["--certfile", settings.TLS_CERTFILE, "--keyfile", settings.TLS_KEYFILE]
+def granian_argv(
+    *,
+    bind: str,
+    port: int,
+    workers: int,
+    certificate: str = "",
+    keyfile: str = "",
+) -> list[str]:
+    """The granian command line `make run` execs."""
+    granian = shutil.which("granian", path=os.path.dirname(sys.executable)) or "granian"
+    argv = [
+        granian,
+        "--interface",
+        "asgi",
+        "cardrpg.asgi:application",
+        "--host",
+        bind,
+        "--port",
+        str(port),
+        # Two processes per core, as the sync workers had, each answering requests in a few
+        # threads (WEB_THREADS, cardrpg/threaded.py).
+        "--workers",
+        str(workers),
+        # A request head not complete within 10 s is dropped (a slow client holds only a
+        # socket in the meantime, never a worker).
+        "--http1-header-read-timeout",
+        "10000",
+        # A worker that dies is started again, as gunicorn's master did.
+        "--respawn-failed-workers",
+        "--respawn-interval",
+        "1",
+        "--access-log",
+        "--log-level",
+        "warning",
+    ]
+    if certificate:
+        argv += ["--ssl-certificate", certificate, "--ssl-keyfile", keyfile]
+    return argv
+
+
+def gunicorn_argv(*, bind: str, port: int, workers: int) -> list[str]:
+    """gunicorn with sync workers, as the app was served before granian (for comparison)."""
+    gunicorn = shutil.which("gunicorn", path=os.path.dirname(sys.executable)) or "gunicorn"
+    return [
+        gunicorn,
+        "cardrpg.wsgi:application",
+        "--bind",
+        f"{bind}:{port}",
+        "--workers",
+        str(workers),
+        "--worker-class",
+        "sync",
+        "--no-control-socket",
+        "--timeout",
+        "90",
+        "--access-logfile",
+        "-",
+    ]
 
 
 class Command(BaseCommand):
-    help = "Serve the app with gunicorn on 0.0.0.0 (PORT, default 8000) and print the LAN address."
+    help = "Serve the app with granian on 0.0.0.0 (PORT, default 8000) and print the LAN address."
 
     def add_arguments(self, parser):
         parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
@@ -34,11 +95,57 @@ class Command(BaseCommand):
             type=int,
             default=int(os.environ.get("WEB_CONCURRENCY", 2 * (os.cpu_count() or 1))),
         )
+        parser.add_argument(
+            "--server",
+            choices=SERVERS,
+            default=os.environ.get("CARDRPG_SERVER", "granian"),
+            help="granian (the default); gunicorn only to compare, if it is installed",
+        )
+        # `make run TLS=on` (or TLS_CERTFILE/TLS_KEYFILE) sets these in settings: the chain of
+        # this computer's own certificates (cardrpg/lan_tls.py) and its key.
+        parser.add_argument(
+            "--tls-certificate",
+            default=settings.TLS_CERTFILE,
+            help="a PEM certificate chain: serve HTTPS with it (granian only)",
+        )
+        parser.add_argument(
+            "--tls-keyfile",
+            default=settings.TLS_KEYFILE,
+            help="its private key, PKCS#8 PEM",
+        )
 
-    def handle(self, *args, port: int, bind: str, workers: int, **options):
-        urls = lan_urls(port)
+    def handle(
+        self,
+        *args,
+        port: int,
+        bind: str,
+        workers: int,
+        server: str,
+        tls_certificate: str,
+        tls_keyfile: str,
+        **options,
+    ):
+        if server not in SERVERS:
+            raise CommandError(f"CARDRPG_SERVER must be one of {', '.join(SERVERS)}: {server!r}")
+        if bool(tls_certificate) != bool(tls_keyfile):
+            raise CommandError("TLS needs both a certificate and its key file.")
+        if tls_certificate and server != "granian":
+            raise CommandError("Only granian serves TLS itself.")
+        if server == "granian":
+            argv = granian_argv(
+                bind=bind,
+                port=port,
+                workers=workers,
+                certificate=tls_certificate,
+                keyfile=tls_keyfile,
+            )
+        else:
+            argv = gunicorn_argv(bind=bind, port=port, workers=workers)
+            if not shutil.which(argv[0]):
+                raise CommandError("gunicorn is not installed: pip install gunicorn")
+        scheme = "https" if tls_certificate else "http"
+        urls = lan_urls(port, scheme)
         self.stdout.write(self.style.SUCCESS("Card RPG companion is starting."))
-        scheme = "https" if settings.TLS_CERTFILE else "http"
         self.stdout.write(f"  On this computer: {scheme}://localhost:{port}/")
         for url in urls:
             self.stdout.write(f"  On a phone on the same network: {url}")
@@ -48,31 +155,11 @@ class Command(BaseCommand):
             qr.terminal(out=self.stdout._out, compact=True)
         else:
             self.stdout.write("  (No network address found: only this computer can connect.)")
-        if settings.TLS_CERTFILE and urls:
+        if tls_certificate and urls:
             self.stdout.write(
                 f"  A phone's first time: install this computer's certificate from {urls[0]}ca.crt"
                 " (README: HTTPS on the LAN)."
             )
         self.stdout.write("Stop it with Ctrl+C.")
         self.stdout.flush()
-        gunicorn = shutil.which("gunicorn", path=os.path.dirname(sys.executable)) or "gunicorn"
-        argv = [
-            gunicorn,
-            "cardrpg.wsgi:application",
-            "--bind",
-            f"{bind}:{port}",
-            # Sync workers measured fastest and steadiest here, two per core.
-            "--workers",
-            str(workers),
-            "--worker-class",
-            "sync",
-            "--no-control-socket",
-            # The largest import (paced beside the players, docs/reliability.md) takes seconds
-            # on a busy machine: room for it before a worker counts as stuck.
-            "--timeout",
-            "90",
-            "--access-logfile",
-            "-",
-            *tls_arguments(),
-        ]
         os.execv(argv[0], argv)

@@ -1,0 +1,122 @@
+"""Django's WSGI handler behind ASGI, in a pool of threads of each worker process.
+
+Under Django's own ASGI handler every synchronous view of a process runs in one thread, one
+request after another, while the server's event loop keeps accepting connections for it: one
+long request (an import of the largest file takes seconds) then holds up every tap that landed
+in the same process. Here each request runs the whole ordinary WSGI path — request_started,
+middleware, view, request_finished and the database connection's upkeep — in a thread of a
+pool of `threads`, as a threaded WSGI server would, while the event loop only carries bytes.
+The server (granian) reads request heads itself; the body (at most MAX_REQUEST_BYTES, see
+cardrpg/body_limit.py) is read here, in the event loop, before a thread is taken.
+
+A later change that holds connections open (live updates) can route its paths to Django's
+ASGIHandler and async views beside this; idle connections then cost no thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+
+from django.conf import settings
+
+from cardrpg.body_limit import TOO_BIG
+
+
+class ThreadedWSGI:
+    """An ASGI application running a WSGI application in a pool of threads."""
+
+    def __init__(self, wsgi_application, threads: int):
+        self.wsgi_application = wsgi_application
+        self.pool = ThreadPoolExecutor(threads, thread_name_prefix="django")
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            raise ValueError(f"only HTTP is served here, not {scope['type']!r}")
+        with tempfile.SpooledTemporaryFile(max_size=settings.FILE_UPLOAD_MAX_MEMORY_SIZE) as body:
+            while True:
+                message = await receive()
+                if message["type"] != "http.request":
+                    return  # the client went away before its request was whole
+                body.write(message.get("body", b""))
+                if not message.get("more_body", False):
+                    break
+            body.seek(0)
+            loop = asyncio.get_running_loop()
+
+            async def send_one(message: dict) -> None:
+                await send(message)  # the server's send may return any awaitable
+
+            def sync_send(message: dict) -> None:
+                asyncio.run_coroutine_threadsafe(send_one(message), loop).result()
+
+            await loop.run_in_executor(self.pool, self._run, scope, body, sync_send)
+
+    def _run(self, scope, body, sync_send) -> None:
+        started: dict = {}
+
+        def start_response(status, headers, exc_info=None):
+            if exc_info and started.get("sent"):
+                raise exc_info[1].with_traceback(exc_info[2])
+            started["message"] = {
+                "type": "http.response.start",
+                "status": int(status.split(" ", 1)[0]),
+                "headers": [(k.lower().encode("latin1"), v.encode("latin1")) for k, v in headers],
+            }
+
+        output = self.wsgi_application(environ(scope, body), start_response)
+        try:
+            for chunk in output:
+                if not chunk:
+                    continue
+                if not started.get("sent"):
+                    started["sent"] = True
+                    sync_send(started["message"])
+                sync_send({"type": "http.response.body", "body": chunk, "more_body": True})
+            if not started.get("sent"):
+                sync_send(started["message"])
+            sync_send({"type": "http.response.body", "body": b"", "more_body": False})
+        finally:
+            close = getattr(output, "close", None)
+            if close:
+                close()  # Django's request_finished: the database connection's upkeep
+
+
+def environ(scope: dict, body) -> dict:
+    """The WSGI environ of an ASGI HTTP scope (PEP 3333)."""
+    root = scope.get("root_path", "").encode("utf8").decode("latin1")
+    path = scope["path"].encode("utf8").decode("latin1")
+    if root and path.startswith(root):
+        path = path[len(root) :]
+    server = scope.get("server") or ("localhost", 80)
+    result = {
+        "REQUEST_METHOD": scope["method"],
+        "SCRIPT_NAME": root,
+        "PATH_INFO": path,
+        "QUERY_STRING": scope.get("query_string", b"").decode("latin1"),
+        "SERVER_PROTOCOL": f"HTTP/{scope.get('http_version', '1.1')}",
+        "SERVER_NAME": server[0],
+        "SERVER_PORT": str(server[1] if server[1] is not None else 80),
+        "wsgi.version": (1, 0),
+        "wsgi.url_scheme": scope.get("scheme", "http"),
+        "wsgi.input": body,
+        "wsgi.errors": sys.stderr,
+        "wsgi.multithread": True,
+        "wsgi.multiprocess": True,
+        "wsgi.run_once": False,
+    }
+    if scope.get("client"):
+        result["REMOTE_ADDR"] = scope["client"][0]
+    if scope.get(TOO_BIG):
+        result[TOO_BIG] = scope[TOO_BIG]
+    for raw_name, raw_value in scope.get("headers", ()):
+        name = raw_name.decode("latin1").upper().replace("-", "_")
+        if name not in ("CONTENT_LENGTH", "CONTENT_TYPE"):
+            name = f"HTTP_{name}"
+        value = raw_value.decode("latin1")
+        if name in result:  # a header sent twice (HTTP/2 splits cookies): one value, as WSGI has
+            value = f"{result[name]}{'; ' if name == 'HTTP_COOKIE' else ','}{value}"
+        result[name] = value
+    return result
