@@ -69,6 +69,21 @@ def test_a_guest_joins_with_the_link_and_the_phone_keeps_the_seat(counter_game, 
     assert access.may_act_for(1) and not access.may_act_for(2)
 
 
+@pytest.mark.parametrize("https", [True, False])
+def test_issue21_7_the_guest_seat_cookie_is_secure_under_https(
+    counter_game, table, client, settings, https
+):
+    """Issue 21, point 7: the seat cookie is a guest's only credential — under HTTPS=1 it is
+    sent over HTTPS only, like the session cookie; always HTTP-only and SameSite=Lax."""
+    settings.HTTPS = https
+    ana = seat(table, "Ana")
+    response = client.post(join_url(counter_game, ana.join_token), secure=https)
+    assert response.status_code == 302
+    cookie = response.cookies[seats.cookie_name(counter_game, table.pk)]
+    assert bool(cookie["secure"]) is https
+    assert cookie["httponly"] and cookie["samesite"] == "Lax"
+
+
 def test_a_taken_seat_cannot_be_taken_by_another_phone(counter_game, table, client):
     ana = seat(table, "Ana")
     client.post(join_url(counter_game, ana.join_token))

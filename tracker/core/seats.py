@@ -13,6 +13,7 @@ import hashlib
 import secrets
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.core import signing
 from django.db import transaction
 from django.db.models import Q
@@ -124,13 +125,19 @@ def seat_revoke(*, game: Game, record_id: int, owner, number: int):
 
 
 def remember_guest(response: HttpResponse, *, game: Game, seat, key: str) -> None:
-    """Keep a guest's seat on their phone: a signed, HTTP-only cookie for this record."""
+    """Keep a guest's seat on their phone: a signed, HTTP-only cookie for this record.
+
+    It is the guest's only credential, so it travels as the session cookie does: only over
+    HTTPS when the deployment says it is served so (`HTTPS=1`), never read by a script, and
+    not sent with another site's cross-site requests.
+    """
     record_id = getattr(seat, f"{_fk(game)}_id")
     response.set_signed_cookie(
         cookie_name(game, record_id),
         f"{seat.pk}:{key}",
         salt=COOKIE_SALT,
         max_age=COOKIE_MAX_AGE,
+        secure=bool(getattr(settings, "HTTPS", False)),
         httponly=True,
         samesite="Lax",
     )
