@@ -95,8 +95,12 @@ AUTHENTICATION_BACKENDS = [
 ]
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
-# Per user name and device: a friend mistyping on one phone does not lock out the others.
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# Per user name and device: a friend mistyping on one phone does not lock out the others; and
+# per device alone, at a limit of its own, so one phone can't guess a few passwords on each of
+# many names (cardrpg/lockout.py). The password-change page's current password counts too.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
+AXES_ADDRESS_FAILURE_LIMIT = 20
+AXES_HANDLER = "cardrpg.lockout.LockoutHandler"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False

@@ -2,6 +2,7 @@
 
 from django import forms
 from django.conf import settings
+from django.contrib.auth import authenticate
 from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm, UserCreationForm
 
 
@@ -25,7 +26,27 @@ class LoginForm(PlainLabelsMixin, AuthenticationForm):
 
 
 class ChangePasswordForm(PlainLabelsMixin, PasswordChangeForm):
-    """A signed-in player's new password, given twice, after the current one."""
+    """A signed-in player's new password, given twice, after the current one.
+
+    The current password is checked the way a log-in checks it (through django-axes): a wrong
+    one counts as a failed log-in from this device, and past the limit the page answers
+    "Too many tries" as the log-in page does — a stolen session can't guess the password here.
+    """
+
+    def __init__(self, user, *args, request=None, **kwargs):
+        self.request = request
+        super().__init__(user, *args, **kwargs)
+
+    def clean_old_password(self):
+        old_password = self.cleaned_data["old_password"]
+        found = authenticate(
+            self.request, username=self.user.get_username(), password=old_password
+        )
+        if found is None or found.pk != self.user.pk:
+            raise forms.ValidationError(
+                self.error_messages["password_incorrect"], code="password_incorrect"
+            )
+        return old_password
 
 
 class LanguageForm(forms.Form):
