@@ -39,9 +39,7 @@ class ChangePasswordForm(PlainLabelsMixin, PasswordChangeForm):
 
     def clean_old_password(self):
         old_password = self.cleaned_data["old_password"]
-        found = authenticate(
-            self.request, username=self.user.get_username(), password=old_password
-        )
+        found = authenticate(self.request, username=self.user.get_username(), password=old_password)
         if found is None or found.pk != self.user.pk:
             raise forms.ValidationError(
                 self.error_messages["password_incorrect"], code="password_incorrect"
