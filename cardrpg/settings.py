@@ -158,6 +158,9 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
 SECURE_HSTS_PRELOAD = False
 if BEHIND_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# The most text `manage.py restore` reads from one archive, decompressed (docs/reliability.md).
+CARDRPG_MAX_BACKUP_MB = int(os.environ.get("CARDRPG_MAX_BACKUP_MB") or 1024)
+
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 90  # a season of play without logging in again
 
 # A session is read from a cache shared by every worker on this machine (files in the data

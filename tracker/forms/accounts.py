@@ -2,7 +2,7 @@
 
 from django import forms
 from django.conf import settings
-from django.contrib.auth import authenticate
+from django.contrib.auth import authenticate, get_user_model
 from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm, UserCreationForm
 
 
@@ -19,6 +19,16 @@ class SignupForm(PlainLabelsMixin, UserCreationForm):
 
     class Meta(UserCreationForm.Meta):
         fields = ("username",)
+
+
+def signup_username(name: str) -> str:
+    """The user name sign-up would store for `name` typed as a new account's (Unicode NFKC, as
+    its field normalises), or ValidationError saying why sign-up refuses it — its form only,
+    not whether an account has it already."""
+    User = get_user_model()
+    value = SignupForm.base_fields[User.USERNAME_FIELD].clean(name)
+    User._meta.get_field(User.USERNAME_FIELD).run_validators(value)
+    return value
 
 
 class LoginForm(PlainLabelsMixin, AuthenticationForm):
