@@ -103,8 +103,12 @@ AUTHENTICATION_BACKENDS = [
 ]
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
-# Per user name and device: a friend mistyping on one phone does not lock out the others.
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# Per user name and device: a friend mistyping on one phone does not lock out the others; and
+# per device alone, at a limit of its own, so one phone can't guess a few passwords on each of
+# many names (cardrpg/lockout.py). The password-change page's current password counts too.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
+AXES_ADDRESS_FAILURE_LIMIT = 20
+AXES_HANDLER = "cardrpg.lockout.LockoutHandler"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
@@ -172,6 +176,9 @@ TLS_CERTFILE = os.environ.get("TLS_CERTFILE") or (
 TLS_KEYFILE = os.environ.get("TLS_KEYFILE") or (str(DATA_DIR / "tls" / "server.key") if TLS else "")
 if TLS_CERTFILE:
     SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
+# The most text `manage.py restore` reads from one archive, decompressed (docs/reliability.md).
+CARDRPG_MAX_BACKUP_MB = int(os.environ.get("CARDRPG_MAX_BACKUP_MB") or 1024)
+
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 90  # a season of play without logging in again
 
 # A session is read from a cache shared by every worker on this machine (files in the data

@@ -274,3 +274,22 @@ def test_a_seated_host_passing_the_phone_round_acts_for_every_hero(host, host_cl
     assert 'data-target="explore"' in page  # Ana's turn: her hexes are lit on this phone
     body = {"version": table.version, "player": "Ana", "confirm": "yes"}
     assert host_client.post(f"/tables/{table.pk}/act/end_turn/", body).status_code == 302
+
+
+def test_issue21_7_a_guest_phone_opening_a_second_heros_link_switches_and_frees_the_first(
+    table,
+):
+    """One phone, two heroes' links: the second asks and, confirmed, frees the first seat."""
+    phone = join(table, 1)
+    bo = table.seats.get(number=2)
+    page = seen(phone.get(f"/join/{GAME.id}/{bo.join_token}/"))
+    assert "You hold Ana's seat at this table" in page and "Stay as Ana" in page
+    assert phone.post(f"/join/{GAME.id}/{bo.join_token}/").status_code == 409
+    assert table.seats.get(number=1).taken and not table.seats.get(number=2).taken
+    response = phone.post(f"/join/{GAME.id}/{bo.join_token}/", {"leave": "1"})
+    assert response.status_code == 302 and response["Location"] == f"/tables/{table.pk}/"
+    assert not table.seats.get(number=1).taken and table.seats.get(number=2).taken
+    assert "You sit as Bo; Ana's seat is free for someone else." in seen(
+        phone.get(f"/tables/{table.pk}/")
+    )
+    join(table, 1)  # Ana's own link seats another phone

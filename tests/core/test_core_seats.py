@@ -69,6 +69,82 @@ def test_a_guest_joins_with_the_link_and_the_phone_keeps_the_seat(counter_game, 
     assert access.may_act_for(1) and not access.may_act_for(2)
 
 
+@pytest.mark.parametrize("https", [True, False])
+def test_issue21_7_the_guest_seat_cookie_is_secure_under_https(
+    counter_game, table, client, settings, https
+):
+    """Issue 21, point 7: the seat cookie is a guest's only credential — under HTTPS=1 it is
+    sent over HTTPS only, as the session cookie is (HTTPS=1 and the LAN's TLS=on both make that
+    so); always HTTP-only and SameSite=Lax."""
+    settings.HTTPS = settings.SESSION_COOKIE_SECURE = https
+    ana = seat(table, "Ana")
+    response = client.post(join_url(counter_game, ana.join_token), secure=https)
+    assert response.status_code == 302
+    cookie = response.cookies[seats.cookie_name(counter_game, table.pk)]
+    assert bool(cookie["secure"]) is https
+    assert cookie["httponly"] and cookie["samesite"] == "Lax"
+
+
+def test_issue21_7_a_phone_opening_a_second_seats_link_is_asked_and_switches(
+    counter_game, table, client
+):
+    """Issue 21, point 7: one phone opening two seats' links took both and stranded the first.
+    A phone holds one seat of a table: the second link says which seat it switches to, and
+    confirming frees the first — still opened by its own link, for another phone."""
+    ana, bo = seat(table, "Ana"), seat(table, "Bo")
+    client.post(join_url(counter_game, ana.join_token))
+    page = client.get(join_url(counter_game, bo.join_token))
+    text = page.content.decode().replace("&#x27;", "'")
+    assert page.status_code == 200
+    assert "You hold Ana's seat at this table" in text
+    assert "Leave Ana's seat and sit as Bo" in text and 'name="leave" value="1"' in text
+    # Not confirmed (an old form, or a tap without the question): asked again, nothing moves.
+    assert client.post(join_url(counter_game, bo.join_token)).status_code == 409
+    assert client.post(join_url(counter_game, bo.join_token), {"leave": "3"}).status_code == 409
+    assert seats.access(
+        request_with(client), game=counter_game, record_id=table.pk
+    ).seat_numbers == {1}
+    assert not seat(table, "Bo").taken
+    response = client.post(join_url(counter_game, bo.join_token), {"leave": "1"})
+    assert response.status_code == 302
+    access = seats.access(request_with(client), game=counter_game, record_id=table.pk)
+    assert access.seat_numbers == {2}
+    freed = seat(table, "Ana")
+    assert not freed.taken and freed.join_token == ana.join_token
+    other = type(client)()
+    assert other.post(join_url(counter_game, ana.join_token)).status_code == 302
+    assert seats.access(
+        request_with(other), game=counter_game, record_id=table.pk
+    ).seat_numbers == {1}
+
+
+def test_issue21_7_switching_to_a_taken_seat_keeps_the_one_held(counter_game, table, client):
+    ana, bo = seat(table, "Ana"), seat(table, "Bo")
+    client.post(join_url(counter_game, ana.join_token))
+    type(client)().post(join_url(counter_game, bo.join_token))
+    response = client.post(join_url(counter_game, bo.join_token), {"leave": "1"})
+    assert response.status_code == 409 and "taken" in response.content.decode()
+    assert seats.access(
+        request_with(client), game=counter_game, record_id=table.pk
+    ).seat_numbers == {1}
+
+
+def test_issue21_7_an_account_switches_seats_the_same_way(counter_game, table, client, friend):
+    client.force_login(friend)
+    bo, cy = seat(table, "Bo"), seat(table, "Cy")
+    client.post(join_url(counter_game, bo.join_token))
+    page = client.get(join_url(counter_game, cy.join_token))
+    assert "You hold Bo's seat at this table" in page.content.decode()
+    assert client.post(join_url(counter_game, cy.join_token)).status_code == 409
+    assert client.post(join_url(counter_game, cy.join_token), {"leave": "2"}).status_code == 302
+    assert list(table.seats.filter(user=friend).values_list("name", flat=True)) == ["Cy"]
+    assert not seat(table, "Bo").taken
+    # Opening the seat it holds asks nothing.
+    assert (
+        "This phone holds" not in client.get(join_url(counter_game, cy.join_token)).content.decode()
+    )
+
+
 def test_a_taken_seat_cannot_be_taken_by_another_phone(counter_game, table, client):
     ana = seat(table, "Ana")
     client.post(join_url(counter_game, ana.join_token))

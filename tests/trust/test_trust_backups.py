@@ -263,3 +263,102 @@ def test_restore_refuses_text_no_database_can_hold(tmp_path, some, bad):
     with pytest.raises(CommandError, match="characters that are not text"):
         call_command("restore", str(archive))
     assert Character.objects.count() == 0
+
+
+def _gzip_of(path, header: bool, line: bytes, total: int) -> None:
+    """A gzip archive written as a stream: a header line (or none), then `line` over and over
+    up to `total` bytes — never held whole in memory."""
+    with gzip.open(path, "wb", compresslevel=1) as out:
+        if header:
+            out.write(b'{"format": "cardrpg-backup", "version": 1}\n')
+        chunk = line * max(1, (1 << 20) // len(line))
+        written = 0
+        while written < total:
+            out.write(chunk)
+            written += len(chunk)
+
+
+@pytest.mark.parametrize("header", [True, False], ids=["after-a-header", "from-the-start"])
+def test_issue21_7_restore_check_refuses_a_gzip_of_blank_lines_at_once(tmp_path, db, header):
+    """Issue 21, point 7: a 2 MB gzip of 2 GiB of blank lines kept `restore --check` reading
+    for minutes. An archive this app writes has no blank lines: past 100, it is refused."""
+    bomb = tmp_path / "blank.jsonl.gz"
+    _gzip_of(bomb, header, b"\n", 16 << 20)  # 16 million blank lines, a 16 KB file
+    assert bomb.stat().st_size < 100_000
+    with pytest.raises(CommandError, match="more than 100 blank lines .line 10[12]."):
+        call_command("restore", str(bomb), "--check")
+    with pytest.raises(CommandError, match="blank lines.*\nNothing was restored"):
+        call_command("restore", str(bomb))
+
+
+def test_issue21_7_restore_reads_no_more_than_the_archive_bound(tmp_path, db, settings):
+    """What restore reads, decompressed, is bounded (CARDRPG_MAX_BACKUP_MB, here 1 MiB): long
+    lines of spaces, few enough to pass the blank-line bound, are refused past it."""
+    settings.CARDRPG_MAX_BACKUP_MB = 1
+    bomb = tmp_path / "spaces.jsonl.gz"
+    _gzip_of(bomb, True, b" " * 65_535 + b"\n", 3 << 20)  # 48 lines of 64 KB
+    with pytest.raises(CommandError, match=r"more than 1,048,576 characters once decompressed"):
+        call_command("restore", str(bomb), "--check")
+    settings.CARDRPG_MAX_BACKUP_MB = 4  # under the bound, the same file is read to its end
+    with pytest.raises(CommandError, match="is incomplete"):
+        call_command("restore", str(bomb), "--check")
+
+
+def _owner_renamed(archive, old: str, new: str) -> None:
+    def rename(lines):
+        changed = [lines[0]]
+        for line in lines[1:-1]:
+            record = json.loads(line)
+            if record["owner"] == old:
+                record["owner"] = new
+            changed.append(json.dumps(record, ensure_ascii=False))
+        return [*changed, lines[-1]]
+
+    _rewrite(archive, rename)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "trust owner",
+        "trust-owner\u202e",
+        "trust\u200bowner",
+        "ｔｒｕｓｔ",
+        "trust/owner",
+        "trust\towner",
+    ],
+    ids=["space", "override", "zero-width", "fullwidth", "slash", "tab"],
+)
+def test_issue21_7_restore_refuses_owners_whose_names_sign_up_refuses(tmp_path, some, name):
+    """Issue 21, point 7: restore created accounts sign-up would have refused. An owner's user
+    name now passes sign-up's rule, or the archive is refused, by --check too, naming it."""
+    archive = tmp_path / "all.jsonl"
+    call_command("backup", str(archive))
+    _owner_renamed(archive, "trust-owner", name)
+    Character.objects.all().delete()
+    users = get_user_model().objects.count()
+    for args in (["--check"], []):
+        with pytest.raises(CommandError, match="is one sign-up refuses") as refused:
+            call_command("restore", str(archive), *args)
+        assert f"user name {name!r}" in str(refused.value)
+    assert Character.objects.count() == 0
+    assert get_user_model().objects.count() == users
+
+
+def test_issue21_7_restore_refuses_owners_differing_only_in_letter_case(tmp_path, some, owner):
+    """Sign-up refuses a second name differing only in letter case: so does restore, between
+    the archive's owners (--check too) and against the accounts already here."""
+    archive = tmp_path / "all.jsonl"
+    call_command("backup", str(archive))
+    Character.objects.all().delete()
+    clash = tmp_path / "clash.jsonl"
+    clash.write_text(archive.read_text(encoding="utf-8"), encoding="utf-8")
+    _owner_renamed(clash, "trust-intruder", "Trust-Owner")
+    with pytest.raises(CommandError, match="'Trust-Owner' differs from 'trust-owner'"):
+        call_command("restore", str(clash), "--check")
+    owner.username = "TRUST-OWNER"
+    owner.save()
+    with pytest.raises(CommandError, match="'TRUST-OWNER' already here only in letter case"):
+        call_command("restore", str(archive))
+    assert Character.objects.count() == 0
+    assert not get_user_model().objects.filter(username="trust-owner").exists()

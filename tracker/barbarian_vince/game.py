@@ -24,6 +24,7 @@ from tracker.barbarian_vince.models import (
 )
 from tracker.core import games
 from tracker.core.games import Game, Projector
+from tracker.core.names import name_check
 from tracker.rules import barbarian_vince as engine
 from tracker.rules.barbarian_vince.catalogue import MAX_TEXT, clean_text
 from tracker.rules.barbarian_vince.engine import FIELD_WORDS
@@ -49,8 +50,9 @@ _MEMORY_COLUMNS = ["name", "kind", "fields", "adventure", "seq"]
 
 
 def check_name(name: str) -> str:
-    """An adventure's name as the engine's begin_adventure takes it (trimmed), or RuleError."""
-    return clean_text(name, "A-02", FIELD_WORDS["name"])
+    """An adventure's name as the engine's begin_adventure takes it, by every game's name rule
+    (tracker/core/names.py), or RuleError (A-02)."""
+    return name_check(name, rule="A-02", what=FIELD_WORDS["name"], longest=NAME_MAX_LENGTH)
 
 
 def _time(text: str | None) -> datetime | None:

@@ -18,9 +18,9 @@ from tracker.barcadia import projections
 from tracker.barcadia.models import Table, TableEvent, TableLogEntry, TableSeat
 from tracker.core import games
 from tracker.core.games import Game, Projector
+from tracker.core.names import name_check
 from tracker.rules import barcadia as engine
 from tracker.rules.barcadia.awaiting import describe
-from tracker.rules.errors import RuleError
 from tracker.rules.text import _
 
 NAME_MAX_LENGTH = 100
@@ -28,14 +28,16 @@ _EVENT_COLUMNS = ["kind", "seq", "turn", "hero", "text", "data", "at"]
 
 
 def check_name(name: str) -> str:
-    """A table's name as stored (trimmed), or a RuleError for an empty or overlong one."""
-    trimmed = name.strip() if isinstance(name, str) else ""
-    if not trimmed or len(trimmed) > NAME_MAX_LENGTH:
-        raise RuleError(
-            "HL-02",
-            _("name the table: 1 to {longest} characters", longest=NAME_MAX_LENGTH),
-        )
-    return trimmed
+    """A table's name as stored, by every game's name rule (tracker/core/names.py), or a
+    RuleError (HL-02)."""
+    size = _("name the table: 1 to {longest} characters", longest=NAME_MAX_LENGTH)
+    return name_check(
+        name,
+        rule="HL-02",
+        what=_("the table's name"),
+        longest=NAME_MAX_LENGTH,
+        words={"empty": size, "long": size},
+    )
 
 
 def _name_in_state(state: dict) -> str | None:

@@ -29,12 +29,15 @@ from datetime import datetime
 from pathlib import Path
 from typing import IO
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
 from tracker.core import games
 from tracker.core import services as core
+from tracker.forms.accounts import signup_username
 from tracker.rules import log as logfile
 from tracker.rules.errors import ReplayError, RuleError
 
@@ -44,6 +47,17 @@ BACKUP_END = "cardrpg-backup-end"
 # The longest line an archive may hold: one record of the most actions a log may have, with
 # room to spare. Longer lines are refused as they are read, never held whole in memory.
 MAX_LINE_CHARACTERS = 64 * 1024 * 1024
+# The most an archive may hold once decompressed, in MiB of text (CARDRPG_MAX_BACKUP_MB): a gzip
+# expands up to a thousand times, and reading stops at this bound, never past it.
+DEFAULT_MAX_BACKUP_MB = 1024
+# An archive this app writes has no blank line at all: a few are forgiven (a hand-edited file),
+# more are refused at once — a 2 MB gzip of 2 GiB of blank lines is not read to its end.
+MAX_BLANK_LINES = 100
+
+
+def max_backup_characters() -> int:
+    """The most characters an archive may hold, decompressed (docs/reliability.md)."""
+    return int(getattr(settings, "CARDRPG_MAX_BACKUP_MB", DEFAULT_MAX_BACKUP_MB)) * 1024 * 1024
 
 
 class BackupError(Exception):
@@ -169,14 +183,24 @@ def _nothing():
 
 
 def _lines(path: Path) -> Iterator[tuple[int, str]]:
+    """The archive's lines that hold something, numbered; BackupError past any of the bounds
+    (a line's length, the whole text's, the blank lines'), found while reading, never after."""
+    limit = max_backup_characters()
     try:
         with _open(path, "r") as stream:
-            number = 0
+            number = read = blank = 0
             while True:
-                line = stream.readline(MAX_LINE_CHARACTERS + 1)
+                line = stream.readline(min(MAX_LINE_CHARACTERS, limit - read) + 1)
                 if not line:
                     return
                 number += 1
+                read += len(line)
+                if read > limit:
+                    raise BackupError(
+                        f"{path} holds more than {limit:,} characters once decompressed "
+                        f"(CARDRPG_MAX_BACKUP_MB is {limit // (1024 * 1024):,}): refused at "
+                        f"line {number}"
+                    )
                 if len(line) > MAX_LINE_CHARACTERS:
                     raise BackupError(
                         f"{path}: line {number} is longer than {MAX_LINE_CHARACTERS:,} "
@@ -184,6 +208,13 @@ def _lines(path: Path) -> Iterator[tuple[int, str]]:
                     )
                 if line.strip():
                     yield number, line
+                    continue
+                blank += 1
+                if blank > MAX_BLANK_LINES:
+                    raise BackupError(
+                        f"{path}: more than {MAX_BLANK_LINES} blank lines (line {number}): "
+                        "not an archive this app wrote"
+                    )
     except (OSError, EOFError, UnicodeDecodeError, gzip.BadGzipFile) as exc:
         raise BackupError(f"cannot read {path}: {exc}") from None
 
@@ -217,6 +248,7 @@ def _check_record(line: int, text: str) -> RecordBackup:
     longest = User._meta.get_field(User.USERNAME_FIELD).max_length
     if not isinstance(owner, str) or not owner.strip() or len(owner) > longest:
         raise BackupError(f"{where}: no owner user name (or one over {longest} characters)")
+    _check_owner(where, owner)
     if not isinstance(name, str):
         raise BackupError(f"{where}: no {game.noun} name")
     where = f"line {line} ({owner}'s {game.noun} {name[:60]!r})"
@@ -270,6 +302,24 @@ def _check_record(line: int, text: str) -> RecordBackup:
     )
 
 
+def _check_owner(where: str, owner: str) -> None:
+    """The owner's user name passes sign-up's rule, so restore never creates an account that
+    sign-up would have refused (spaces, control characters, text-direction overrides, a name
+    sign-up would have stored otherwise)."""
+    try:
+        stored = signup_username(owner)
+    except ValidationError as exc:
+        reason = " ".join(exc.messages)
+        raise BackupError(
+            f"{where}: the owner's user name {owner!r} is one sign-up refuses: {reason}"
+        ) from None
+    if stored != owner:
+        raise BackupError(
+            f"{where}: the owner's user name {owner!r} is one sign-up refuses: it would be "
+            f"kept as {stored!r}"
+        )
+
+
 def _table_changes(steps: list, tables: list) -> Iterator[tuple[dict, object]]:
     """(state, table) wherever the table changed, to check each table the log kept."""
     previous = object()
@@ -295,6 +345,7 @@ def _checked(path: Path) -> Iterator[RecordBackup]:
     if header.get("version") != BACKUP_VERSION:
         raise BackupError(f"{path}: unsupported backup version {header.get('version')!r}")
     count, end = 0, None
+    owners: dict[str, str] = {}  # each owner's user name by its letters in one case
     for number, text in lines:
         if end is not None:
             raise BackupError(f"{path}: line {number} comes after the end of the backup")
@@ -304,7 +355,15 @@ def _checked(path: Path) -> Iterator[RecordBackup]:
             except (json.JSONDecodeError, RecursionError):
                 raise BackupError(f"{path}: line {number} is not JSON") from None
             continue
-        yield _check_record(number, text)
+        record = _check_record(number, text)
+        other = owners.setdefault(record.owner.casefold(), record.owner)
+        if other != record.owner:
+            raise BackupError(
+                f"line {number}: the owner's user name {record.owner!r} differs from "
+                f"{other!r}, another owner's, only in letter case: sign-up refuses such a "
+                "second name"
+            )
+        yield record
         count += 1
     told = None if end is None else end.get("records", end.get("characters"))
     if told != count:
@@ -380,6 +439,14 @@ def _owners(names: set[str]) -> dict:
     field = User.USERNAME_FIELD
     users = {user.get_username(): user for user in User.objects.filter(**{f"{field}__in": names})}
     for name in sorted(names - users.keys()):
+        # Sign-up refuses a name an account has already in another letter case.
+        other = User.objects.filter(**{f"{field}__iexact": name}).first()
+        if other is not None:
+            raise BackupError(
+                f"the owner's user name {name!r} differs from the account "
+                f"{other.get_username()!r} already here only in letter case: sign-up refuses "
+                "such a second name (rename one of them first)"
+            )
         user = User(**{field: name})
         user.set_unusable_password()
         user.save()

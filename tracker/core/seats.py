@@ -13,6 +13,7 @@ import hashlib
 import secrets
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.core import signing
 from django.db import transaction
 from django.db.models import Q
@@ -73,12 +74,17 @@ def seats_create(*, game: Game, record, names: list[str]):
 
 
 @transaction.atomic
-def seat_take(*, game: Game, token: str, user=None) -> tuple[object, str | None]:
+def seat_take(*, game: Game, token: str, user=None, leaving=None) -> tuple[object, str | None]:
     """Take the seat whose join link is `token`: for `user`, or (no user) for a guest's phone.
 
     Returns the seat and, for a guest, the holder key to keep in the phone's cookie. Raises
     SeatError if another account or another phone holds the seat already; a phone or account
     that already holds it gets it again.
+
+    A phone or an account holds one seat of a table: `leaving` is the seat it holds there now
+    (`seat_held`), which it gives up in the same transaction — free again, its join link
+    unchanged, for whoever the host shows it to. Without `leaving`, an account that holds
+    another seat of the table is refused.
     """
     model = game.seat_model
     seat = model.objects.select_for_update().filter(join_token=token).first()
@@ -86,24 +92,55 @@ def seat_take(*, game: Game, token: str, user=None) -> tuple[object, str | None]
         raise SeatError(
             _("this join link is not valid any more: ask the host for the table's link")
         )
+    if leaving is not None and leaving.pk == seat.pk:
+        leaving = None
     if user is not None and user.is_authenticated:
         if seat.user_id == user.pk:
             return seat, None
         if seat.taken:
             raise SeatError(_taken(seat))
-        if model.objects.filter(**{_fk(game): _record_of(game, seat)}, user=user).exists():
+        held = model.objects.filter(**{_fk(game): _record_of(game, seat)}, user=user)
+        if leaving is not None:
+            held = held.exclude(pk=leaving.pk)
+        if held.exists():
             raise SeatError(_("you hold another seat at this table already"))
+        _leave(game, seat, leaving)
         seat.user = user
         seat.joined_at = timezone.now()
         seat.save(update_fields=["user", "joined_at"])
         return seat, None
     if seat.taken:
         raise SeatError(_taken(seat))
+    _leave(game, seat, leaving)
     key = new_token()
     seat.holder_key = _hash(key)
     seat.joined_at = timezone.now()
     seat.save(update_fields=["holder_key", "joined_at"])
     return seat, key
+
+
+def _leave(game: Game, seat, leaving) -> None:
+    """Free `leaving`, the other seat of `seat`'s table this phone or account held, if it
+    still holds it as it did when it was asked (a seat freed or retaken since is left alone)."""
+    if leaving is None:
+        return
+    held = game.seat_model.objects.select_for_update().filter(
+        pk=leaving.pk,
+        **{_fk(game): getattr(seat, f"{_fk(game)}_id")},
+        user_id=leaving.user_id,
+        holder_key=leaving.holder_key,
+    )
+    held.update(user=None, holder_key="", joined_at=None)
+
+
+def seat_held(request: HttpRequest, *, game: Game, record):
+    """The seat of `record` this request holds — its account's, else its phone's (a guest's
+    cookie still matching) — or None."""
+    if game.seat_model is None:
+        return None
+    if request.user.is_authenticated:
+        return record.seats.filter(user=request.user).first()
+    return _guest_seat(request, game, record)
 
 
 def _taken(seat) -> str:
@@ -124,13 +161,19 @@ def seat_revoke(*, game: Game, record_id: int, owner, number: int):
 
 
 def remember_guest(response: HttpResponse, *, game: Game, seat, key: str) -> None:
-    """Keep a guest's seat on their phone: a signed, HTTP-only cookie for this record."""
+    """Keep a guest's seat on their phone: a signed, HTTP-only cookie for this record.
+
+    It is the guest's only credential, so it travels as the session cookie does: only over
+    HTTPS when the deployment says it is served so (`HTTPS=1`), never read by a script, and
+    not sent with another site's cross-site requests.
+    """
     record_id = getattr(seat, f"{_fk(game)}_id")
     response.set_signed_cookie(
         cookie_name(game, record_id),
         f"{seat.pk}:{key}",
         salt=COOKIE_SALT,
         max_age=COOKIE_MAX_AGE,
+        secure=bool(settings.SESSION_COOKIE_SECURE),  # HTTPS=1 or the LAN HTTPS (TLS=on)
         httponly=True,
         samesite="Lax",
     )
@@ -246,6 +289,7 @@ __all__ = [
     "cookie_name",
     "new_token",
     "remember_guest",
+    "seat_held",
     "seat_lost",
     "seat_revoke",
     "seat_take",

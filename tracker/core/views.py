@@ -13,7 +13,6 @@ from django.db.models import Q
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
-from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_safe
@@ -109,7 +108,12 @@ def _refusal(error: Exception) -> str:
 
 @require_http_methods(["GET", "POST"])
 def seat_join(request: HttpRequest, game_id: str, token: str) -> HttpResponse:
-    """Take a seat at a shared table with the link (or QR code) the host showed."""
+    """Take a seat at a shared table with the link (or QR code) the host showed.
+
+    A phone (or an account) holds one seat of a table: opening another seat's link says which
+    seat it switches to and frees the one it held on confirming (the form sends back the
+    number of the seat it gives up; asked again if that changed meanwhile).
+    """
     try:
         game = games.get(game_id)
     except KeyError:
@@ -120,23 +124,35 @@ def seat_join(request: HttpRequest, game_id: str, token: str) -> HttpResponse:
     if seat is None:
         return render(request, JOIN, {"game": game, "seat": None}, status=404)
     record = getattr(seat, seats._fk(game))
-    if request.method == "POST":
-        try:
-            seat, key = seats.seat_take(game=game, token=token, user=request.user)
-        except seats.SeatError as error:
-            context = {"game": game, "seat": seat, "record": record, "error": str(error)}
-            return render(request, JOIN, context, status=409)
-        response = redirect(game.url(record))
-        if key is not None:
-            seats.remember_guest(response, game=game, seat=seat, key=key)
-        messages.success(request, _("You sit as %(name)s.") % {"name": seat.name})
-        return response
+    held = seats.seat_held(request, game=game, record=record)
+    if held is not None and held.pk == seat.pk:
+        held = None
     context = {
         "game": game,
         "seat": seat,
         "record": record,
-        "action": reverse("tracker:seat_join", args=[game.id, token]),
+        "held": held,
+        "table_url": game.url(record),
     }
+    if request.method == "POST":
+        if held is not None and request.POST.get("leave") != str(held.number):
+            return render(request, JOIN, context, status=409)
+        try:
+            seat, key = seats.seat_take(game=game, token=token, user=request.user, leaving=held)
+        except seats.SeatError as error:
+            return render(request, JOIN, {**context, "error": str(error)}, status=409)
+        response = redirect(game.url(record))
+        if key is not None:
+            seats.remember_guest(response, game=game, seat=seat, key=key)
+        if held is not None:
+            messages.success(
+                request,
+                _("You sit as %(name)s; %(old)s's seat is free for someone else.")
+                % {"name": seat.name, "old": held.name},
+            )
+        else:
+            messages.success(request, _("You sit as %(name)s.") % {"name": seat.name})
+        return response
     return render(request, JOIN, context)
 
 

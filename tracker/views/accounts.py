@@ -78,7 +78,7 @@ def signup(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def password_change(request: HttpRequest) -> HttpResponse:
     """A new password for the signed-in player, who stays signed in on this phone only."""
-    form = ChangePasswordForm(request.user, request.POST or None)
+    form = ChangePasswordForm(request.user, request.POST or None, request=request)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         # The session moves to the new password; sessions on other phones end with the old one.

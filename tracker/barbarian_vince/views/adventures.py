@@ -22,6 +22,7 @@ from tracker.barbarian_vince.models import Adventure
 from tracker.barbarian_vince.play_screen import heading
 from tracker.barbarian_vince.views.play import owned
 from tracker.core.i18n import say
+from tracker.core.names import export_file_name
 from tracker.rules.errors import RuleError
 
 LIST = "barbarian_vince/list.html"
@@ -76,10 +77,11 @@ def adventure_export(request: HttpRequest, adventure: int) -> HttpResponse:
     record = owned(request, adventure)
     text = services.adventure_export(adventure=record)
     response = HttpResponse(text, content_type="application/json; charset=utf-8")
-    # A name is the player's free text: keep it out of any path the browser might build.
-    safe = record.name.replace("/", "-").replace("\\", "-").strip(". ") or "adventure"
+    # A name is the player's free text: keep it out of any path the browser might build,
+    # and no override or invisible mark in the file name (tracker/core/names.py).
+    filename = export_file_name(record.name, suffix=".barbarian-vince.json", fallback="adventure")
     response["Content-Disposition"] = content_disposition_header(
-        as_attachment=True, filename=f"{safe}.barbarian-vince.json"
+        as_attachment=True, filename=filename
     )
     return response
 

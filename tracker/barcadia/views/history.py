@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET
 from tracker.barcadia import charts, services
 from tracker.barcadia.table_screen import TableScreen
 from tracker.barcadia.views.table import table_access
+from tracker.core.names import export_file_name
 from tracker.rules.barcadia import describe_action
 from tracker.rules.text import Msg
 
@@ -118,8 +119,8 @@ def export(request: HttpRequest, table: int) -> HttpResponse:
     record = access.record
     text = services.table_export(table=record)
     response = HttpResponse(text, content_type="application/json; charset=utf-8")
-    safe = record.name.replace("/", "-").replace("\\", "-").strip(". ") or _("table")
+    filename = export_file_name(record.name, suffix=".barcadia.json", fallback=_("table"))
     response["Content-Disposition"] = content_disposition_header(
-        as_attachment=True, filename=f"{safe}.barcadia.json"
+        as_attachment=True, filename=filename
     )
     return response

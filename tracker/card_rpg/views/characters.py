@@ -32,6 +32,7 @@ from tracker.card_rpg.models import Character
 from tracker.card_rpg.services import VersionConflict
 from tracker.core import services as core
 from tracker.core.i18n import say
+from tracker.core.names import export_file_name
 from tracker.rules import ReplayError, RuleError, Ruleset
 from tracker.templatetags.cards import card_name
 
@@ -316,10 +317,11 @@ def character_export(request: HttpRequest, pk: int) -> HttpResponse:
     character = _owned(request, pk)
     text = services.character_export(character=character)
     response = HttpResponse(text, content_type="application/json; charset=utf-8")
-    # A name is the player's free text: keep it out of any path the browser might build.
-    safe_name = character.name.replace("/", "-").replace("\\", "-").strip(". ") or "character"
+    # A name is the player's free text: keep it out of any path the browser might build,
+    # and no override or invisible mark in the file name (tracker/core/names.py).
+    filename = export_file_name(character.name, suffix=".cardrpg.json", fallback="character")
     response["Content-Disposition"] = content_disposition_header(
-        as_attachment=True, filename=f"{safe_name}.cardrpg.json"
+        as_attachment=True, filename=filename
     )
     return response
 

@@ -14,6 +14,7 @@ are -99 to 99; X and Z types are numbered up to 99.
 import re
 
 from ..errors import RuleError
+from ..names import NameFault, clean_name, name_refusal
 from ..text import _
 
 MAX_TEXT = 60
@@ -69,17 +70,15 @@ def kind_word(kind: str):
 
 
 def clean_text(value, rule: str, what) -> str:
-    """A card id, name or place name: a string, trimmed, 1 to 60 characters."""
+    """A card id, name or place name: a string, 1 to 60 characters, passing every game's name
+    rule (tracker/rules/names.py: trimmed, NFC, no control character, line break or
+    text-direction override, something visible)."""
     if not isinstance(value, str):
         raise RuleError(rule, _("{what} must be written as text", what=what))
-    text = value.strip()
-    if not text:
-        raise RuleError(rule, _("{what} is empty", what=what))
-    if len(text) > MAX_TEXT:
-        raise RuleError(
-            rule, _("{what} is longer than {limit} characters", what=what, limit=MAX_TEXT)
-        )
-    return text
+    try:
+        return clean_name(value, longest=MAX_TEXT)
+    except NameFault as fault:
+        raise RuleError(rule, name_refusal(fault, what, MAX_TEXT)) from None
 
 
 def parse_terrain(value, *, modifier_allowed: bool, rule: str = "BT-01") -> tuple[str, int]:

@@ -9,6 +9,7 @@ read-only. Randomness never happens here: rolls and tile faces arrive as action 
 
 from .. import log
 from ..errors import RuleError
+from ..names import look_alike_key
 from ..text import _, ngettext
 from . import board, fields
 from .awaiting import describe, pending_reason
@@ -485,7 +486,7 @@ class _Table:
                 "H-01", _("2 to 6 players sit at the table, not {count}", count=len(players))
             )
         ruleset = check_ruleset(action.get("ruleset"))
-        heroes = {}
+        heroes, looks = {}, set()
         for index, entry in enumerate(players):
             where = f"players[{index}]"
             if not isinstance(entry, dict):
@@ -493,7 +494,9 @@ class _Table:
             if not fields.given(entry, "name"):
                 raise fields.refuse(f"{where}.name", _("name the hero"))
             name = fields.hero_name(entry["name"], f"{where}.name")
-            if name in heroes:
+            # Two names a player could not tell apart ("Ana" and "ana", or one with a
+            # zero-width space inside) are the same hero's.
+            if name in heroes or look_alike_key(name) in looks:
                 raise RuleError(
                     "H-01",
                     _(
@@ -504,6 +507,7 @@ class _Table:
             move = None
             if fields.given(entry, "signature_move"):
                 move = fields.card_name(entry["signature_move"], f"{where}.signature_move")
+            looks.add(look_alike_key(name))
             heroes[name] = {
                 "name": name,
                 "seat": index + 1,

@@ -5,6 +5,7 @@ fields then take their default. Names are trimmed of surrounding spaces.
 """
 
 from ..errors import RuleError
+from ..names import NameFault, clean_name, name_refusal
 from ..text import _
 from .ruleset import shown
 
@@ -65,16 +66,19 @@ def roll(action: dict, field: str = "roll") -> int:
 
 
 def text(value, field: str, longest: int, what) -> str:
-    """A trimmed string of 1 to `longest` characters."""
+    """A name of 1 to `longest` characters, passing every game's name rule
+    (tracker/rules/names.py: trimmed, NFC, no control character, line break or text-direction
+    override, something visible)."""
     if not isinstance(value, str) or not value.strip():
         raise refuse(field, _("give {what} as text", what=what))
-    value = value.strip()
-    if len(value) > longest:
-        raise refuse(
-            field,
-            _("{what} is at most {longest} characters long", what=what, longest=longest),
-        )
-    return value
+    try:
+        return clean_name(value, longest=longest)
+    except NameFault as fault:
+        if fault.kind == "long":
+            message = _("{what} is at most {longest} characters long", what=what, longest=longest)
+        else:
+            message = name_refusal(fault, what, longest)
+        raise refuse(field, message) from None
 
 
 def hero_name(value, field: str) -> str:

@@ -6,7 +6,6 @@ the player again; a refusal raises RuleError before the caller ever sees the cop
 it was given never changes. Randomness never happens here: cards and dice come in as actions.
 """
 
-import unicodedata
 from collections import Counter
 from math import ceil
 
@@ -33,6 +32,7 @@ from ..cards import (
 )
 from ..dice import DiceError, check_dice
 from ..errors import RuleError
+from ..names import NameFault, clean_name
 from ..text import _, ngettext
 from . import places, rivalry
 from .ruleset import Ruleset
@@ -196,47 +196,25 @@ def normalise_card(text) -> str:
         raise RuleError("T-01", exc.args[0]) from None
 
 
-# S-03: characters that change how the text around them is shown: line and paragraph breaks,
-# and the bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069).
-_NAME_BREAKERS = frozenset("\u2028\u2029\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-
-
-def _invisible_at_end(char: str) -> bool:
-    """A character trimmed from either end of a name: a space or an invisible format mark."""
-    return char.isspace() or unicodedata.category(char) in ("Cf", "Zs")
-
-
 def check_name(text) -> str:
-    """The name as stored (NFC, trimmed), or RuleError (S-03) unless it is a name to show."""
-    if not isinstance(text, str) or not text.strip():
-        raise RuleError("S-03", _("give the character a name"))
-    too_long = _("a name has at most {limit} characters", limit=NAME_MAX_LENGTH)
-    # Cheap first: no work at all on a string far longer than any name.
-    if len(text) > 10 * NAME_MAX_LENGTH:
-        raise RuleError("S-03", too_long)
-    name = unicodedata.normalize("NFC", text)
-    start, end = 0, len(name)
-    while start < end and _invisible_at_end(name[start]):
-        start += 1
-    while end > start and _invisible_at_end(name[end - 1]):
-        end -= 1
-    name = name[start:end]
-    if len(name) > NAME_MAX_LENGTH:
-        raise RuleError("S-03", too_long)
-    categories = [unicodedata.category(char) for char in name]
-    if "Cc" in categories or any(char in _NAME_BREAKERS for char in name):
-        raise RuleError(
-            "S-03",
-            _(
+    """The name as stored (NFC, trimmed), or RuleError (S-03) unless it is a name to show.
+
+    S-03's rule is every game's name rule (tracker/rules/names.py); these are its words."""
+    try:
+        return clean_name(text, longest=NAME_MAX_LENGTH)
+    except NameFault as fault:
+        if fault.kind == "long":
+            message = _("a name has at most {limit} characters", limit=NAME_MAX_LENGTH)
+        elif fault.kind == "control":
+            message = _(
                 "a name can't hold control characters (line breaks, tabs, escapes or "
                 "text-direction overrides)"
-            ),
-        )
-    if not any(category[0] in "LNPS" for category in categories):
-        raise RuleError(
-            "S-03", _("give the character a name with at least one letter, digit or sign")
-        )
-    return name
+            )
+        elif fault.kind == "invisible":
+            message = _("give the character a name with at least one letter, digit or sign")
+        else:
+            message = _("give the character a name")
+        raise RuleError("S-03", message) from None
 
 
 def check_fields(action: dict) -> None:
