@@ -22,6 +22,7 @@ from pygal.style import Style
 from tracker.barbarian_vince import history
 from tracker.barbarian_vince.models import Adventure
 from tracker.barbarian_vince.play_screen import SKILL_SHORT
+from tracker.core.i18n import listing
 from tracker.rules.barbarian_vince.catalogue import SKILLS
 
 WIDTH, HEIGHT = 360, 260
@@ -144,7 +145,7 @@ def skills_over_turns(points: list[tuple], nonce: str = "") -> Chart:
         last = points[-1][3] or {}
         summary = _("After turn %(turn)s: %(skills)s.") % {
             "turn": points[-1][0],
-            "skills": ", ".join(f"{SKILL_SHORT[skill]} {last.get(skill, 0)}" for skill in SKILLS),
+            "skills": listing(f"{SKILL_SHORT[skill]} {last.get(skill, 0)}" for skill in SKILLS),
         }
     else:
         summary = _("No turn played yet.")

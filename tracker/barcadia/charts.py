@@ -103,7 +103,10 @@ def health_over_turns(
     if len(turns):
         summary = _("After turn %(turn)s: %(standing)s.") % {
             "turn": turns[-1][0],
-            "standing": listing(f"{hero} {turns[-1][1].get(hero, 0)} HP" for hero in heroes),
+            "standing": listing(
+                _("%(hero)s %(hp)s HP") % {"hero": hero, "hp": turns[-1][1].get(hero, 0)}
+                for hero in heroes
+            ),
         }
     else:
         summary = _("No turn has ended yet: every cup is full.")

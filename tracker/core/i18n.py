@@ -1,8 +1,44 @@
 """The engines' sentences in the player's language: Django's gettext behind the rules' seam."""
 
-from django.utils.translation import get_language, gettext, ngettext, pgettext
+import re
 
-from tracker.rules.text import Msg, recognise, recognise_within, translate
+from django.utils.translation import get_language, gettext, ngettext
+
+from tracker.rules.text import Msg, listed, recognise, recognise_within, translate
+
+# Chinese characters and the full-width punctuation that goes with them.
+_CJK = "\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff01-\uff0f\uff1a-\uff20\uff5b-\uff65"
+_FULL_WIDTH_PUNCTUATION = "，。、：；！？）」』】"
+# Inline marks a sentence's words may sit in (a name in <strong>, a card in <span>); a space
+# across them is still a space between two words. Block elements and buttons are left alone.
+_INLINE_TAG = r"</?(?:b|strong|em|i|span|bdi|abbr|mark|small|time|data)\b[^<>]*>"
+_SPACE_BETWEEN_CJK = re.compile(
+    rf"(?<=[{_CJK}])((?:{_INLINE_TAG})*)[ \t\n\u00a0]+((?:{_INLINE_TAG})*)(?=[{_CJK}])"
+)
+_SPACE_AFTER_PUNCTUATION = re.compile(
+    rf"(?<=[{_FULL_WIDTH_PUNCTUATION}])((?:{_INLINE_TAG})*)[ \t\n\u00a0]+((?:{_INLINE_TAG})*)"
+    r"(?=[^\s<])"
+)
+_SPACE_BEFORE_PUNCTUATION = re.compile(rf"[ \t\u00a0]+(?=[{_FULL_WIDTH_PUNCTUATION}（「『【])")
+
+
+def chinese() -> bool:
+    """The active language is written in Chinese characters (spaced and punctuated as such)."""
+    return (get_language() or "en").startswith("zh")
+
+
+def tidy(text: str) -> str:
+    """Chinese text spaced as Chinese is: no space between two Chinese characters or after a
+    full-width mark, none before one; a Latin name or a card code keeps the spaces beside it.
+
+    Catalogue patterns keep a space on each side of a placeholder ("{hero} 死亡"), because the
+    same sentence serves 「Kevin 死亡」 and 「小明死亡」: which of the two it is depends on the
+    value, so the spaces are settled here, once the sentence is whole. (HTML too: the page's
+    answers pass through `ChineseSpacingMiddleware`.)
+    """
+    text = _SPACE_BETWEEN_CJK.sub(r"\1\2", text)
+    text = _SPACE_AFTER_PUNCTUATION.sub(r"\1\2", text)
+    return _SPACE_BEFORE_PUNCTUATION.sub("", text)
 
 
 def say(text) -> str:
@@ -15,12 +51,45 @@ def say(text) -> str:
     elif isinstance(text, str) and text:
         # Read back from a stored state: plain English, its message id found again.
         text = recognise(text)
-    return translate(text, gettext, ngettext)
+    said = translate(text, gettext, ngettext)
+    return tidy(said) if chinese() else said
 
 
-def listing(items) -> str:
-    """Names or cards in a row as the language writes a list ("Ana, Bo"; 「Ana、Bo」)."""
-    return pgettext("list separator", ", ").join(str(item) for item in items)
+def listing(items, kind: str | None = None) -> str:
+    """Names, cards or words in a row as the language writes a list: the app's one list join.
+
+    ``kind=None`` is a plain row ("Ana, Bo, Cy"; 「Ana、Bo、Cy」), ``"and"`` ends it with the
+    language's "and" ("Ana, Bo and Cy"; 「Ana、Bo 和 Cy」, 「小明、阿華和小美」) and ``"or"`` with
+    its "or", for a choice ("F or G"; 「F 或 G」); ``"clauses"`` joins the parts of a sentence
+    ("a; b"; 「a；b」). The engines write the same list with
+    `tracker.rules.text.listed`, which this renders. Never join shown words with ", ".
+    """
+    said = translate(listed([str(item) for item in items], kind), gettext, ngettext)
+    return tidy(said) if chinese() else said
+
+
+class ChineseSpacingMiddleware:
+    """Pages in Chinese spaced as Chinese is (see `tidy`): the last step before compaction."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if (
+            not chinese()
+            or response.streaming
+            or not response.get("Content-Type", "").startswith("text/html")
+            or response.has_header("Content-Encoding")
+        ):
+            return response
+        content = response.content.decode(response.charset or "utf-8")
+        if "<textarea" in content or "<pre" in content:
+            return response
+        response.content = tidy(content).encode(response.charset or "utf-8")
+        if response.has_header("Content-Length"):
+            response["Content-Length"] = str(len(response.content))
+        return response
 
 
 def sentences(texts) -> str:
