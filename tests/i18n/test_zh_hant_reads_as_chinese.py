@@ -304,3 +304,43 @@ def test_the_waiting_template_passes_the_typography_check(zh):
     text = render_to_string("barcadia/_panel_waiting.html", {"screen": Screen()})
     line = html.unescape(re.search(r'data-testid="waiting">(.*?)</p>', text, re.S)[1])
     assert tidy(line) == "輪到小明：回合尚未開始。"
+
+
+def test_ordinals_and_counts_are_written_one_way(entries):
+    """「第 1 局」 in the text and on the charts alike: a space each side of the number."""
+    glued = re.compile(r"第(?:%\(\w+\)[sd]|\{\w+\}|\d)|(?:%\(\w+\)[sd]|\{\w+\})(?:局|回合|場|戰)")
+    wrong = [(e.msgid, e.msgstr[0]) for e in entries if glued.search(e.msgstr.get(0, ""))]
+    assert not wrong, wrong
+    from django.utils.translation import pgettext
+
+    with translation.override("zh-hant"):
+        assert pgettext("a session, short", "S%(number)s") % {"number": 1} == "第 1 局"
+
+
+def test_a_long_card_name_on_a_check_button_wraps_and_is_not_cut():
+    css = (ROOT / "tracker" / "static" / "tracker" / "bv.css").read_text("utf-8")
+    rule = re.search(r"button\.bv-play \.who \{([^}]*)\}", css)[1]
+    assert "ellipsis" not in rule and "nowrap" not in rule and "keep-all" in rule
+
+
+# -- 6. nothing cut at 360 px ------------------------------------------------------------------
+
+
+def test_chart_labels_in_chinese_get_the_room_they_are_drawn_in():
+    from tracker.core.i18n import chart_margins
+
+    # "第 12 局": 2 Chinese characters (a whole em each) and 4 narrow ones, 13 × 4.4 = 57 px,
+    # half of it past the last tick.
+    assert chart_margins(["第 1 局", "第 12 局"])["margin_right"] == 29 + 2
+    # The kills chart's "人頭牌": pygal counts 3 × 0.6 em, it takes 3 em.
+    assert chart_margins(side_labels=["數字牌", "人頭牌", "鬼牌"])["margin_left"] == 6 + 16 + 2
+    assert chart_margins(["S1", "S2"])["margin_right"] == 8 + 2  # English labels change little
+    for module in ("card_rpg", "barcadia", "barbarian_vince"):
+        source = (ROOT / "tracker" / module / "charts.py").read_text("utf-8")
+        assert "chart_margins(" in source, module
+
+
+def test_the_english_it_is_not_carried_over_as_它(entries):
+    """Chinese drops "it" or names the thing (這張牌, 怪物, 座位): 它 was English showing through."""
+    carried = [e.msgid for e in entries if any("它" in text for text in e.msgstr.values())]
+    assert not carried, carried

@@ -20,7 +20,7 @@ FAULTS = {
     "ASCII comma between Chinese words": re.compile(rf"[{CJK}], ?(?=[{CJK}])"),
     "a space after a full-width colon or full stop": re.compile(r"[：。](?=[ \u00a0])"),
     "ASCII brackets against Chinese text": re.compile(
-        rf"[{HAN}]\s?[()]|[()]\s?[{HAN}]|\([^()\n]*[{HAN}][^()\n]*\)"
+        rf"[{HAN}] ?[()]|[()] ?[{HAN}]|\([^()\n]*[{HAN}][^()\n]*\)"
     ),
     "a space between two Chinese characters": re.compile(rf"[{CJK}][ \u00a0]+[{CJK}]"),
 }

@@ -1,6 +1,7 @@
 """The engines' sentences in the player's language: Django's gettext behind the rules' seam."""
 
 import re
+from unicodedata import east_asian_width
 
 from django.utils.translation import get_language, gettext, ngettext
 
@@ -98,3 +99,28 @@ def sentences(texts) -> str:
     for text in texts:
         joined += ("" if not joined or joined.endswith(("。", "！", "？")) else " ") + text
     return joined
+
+
+def _text_width(text: str, font_size: float) -> float:
+    """About how wide `text` is drawn: a Chinese character takes a whole em, others ~0.6 em."""
+    return sum(font_size * (1.0 if east_asian_width(ch) in "WF" else 0.6) for ch in str(text))
+
+
+def chart_margins(x_labels=(), side_labels=(), font_size: float = 13, margin: int = 6) -> dict:
+    """pygal's margins that keep a chart's labels whole at 360 px in any language.
+
+    pygal counts every character as 0.6 em, so Chinese labels ("第 12 局", "人頭牌") came out
+    cut: the last x-axis label half over the right edge, a horizontal bar chart's labels over
+    the left one. ``x_labels`` are the labels along the bottom, ``side_labels`` those on the
+    left of horizontal bars; the result is given to pygal with the chart's other options.
+    """
+    margins = {}
+    if x_labels:
+        margins["margin_right"] = max(margin, round(_text_width(x_labels[-1], font_size) / 2) + 2)
+    if side_labels:
+        shortfall = max(
+            _text_width(label, font_size) - 0.6 * font_size * len(str(label))
+            for label in side_labels
+        )
+        margins["margin_left"] = margin + round(shortfall) + 2
+    return margins
