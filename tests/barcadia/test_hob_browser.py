@@ -206,7 +206,7 @@ def test_three_phones_set_up_a_table_roll_for_order_with_a_tie_and_see_changes_l
     delays = []
     for friend in (bo, cy):
         expect(friend.get_by_test_id("reason")).to_have_text(
-            "Roll for the turn order: Bo, Cy", timeout=LIVE_WITHIN * 1000
+            "Roll for the turn order: Bo and Cy", timeout=LIVE_WITHIN * 1000
         )
         delays.append(time.monotonic() - started)
     expect(ana.locator("#hob-live")).not_to_have_attribute("data-version", before)
