@@ -344,3 +344,18 @@ def test_the_english_it_is_not_carried_over_as_它(entries):
     """Chinese drops "it" or names the thing (這張牌, 怪物, 座位): 它 was English showing through."""
     carried = [e.msgid for e in entries if any("它" in text for text in e.msgstr.values())]
     assert not carried, carried
+
+
+def test_chinese_pages_are_spaced_as_chinese_but_what_a_player_typed_is_kept(rf, zh):
+    from django.http import HttpResponse
+
+    from tracker.core.i18n import ChineseSpacingMiddleware
+
+    page = "<p>輪到 阿明：</p> <p>下一步： 你的回合</p><textarea>小 明</textarea><pre>阿 華</pre>"
+    answer = ChineseSpacingMiddleware(lambda request: HttpResponse(page))(rf.get("/"))
+    assert answer.content.decode() == (
+        "<p>輪到阿明：</p> <p>下一步：你的回合</p><textarea>小 明</textarea><pre>阿 華</pre>"
+    )
+    with translation.override("en"):
+        answer = ChineseSpacingMiddleware(lambda request: HttpResponse(page))(rf.get("/"))
+    assert answer.content.decode() == page  # an English page is never touched

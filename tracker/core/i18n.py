@@ -20,6 +20,7 @@ _SPACE_AFTER_PUNCTUATION = re.compile(
     rf"(?<=[{_FULL_WIDTH_PUNCTUATION}])((?:{_INLINE_TAG})*)[ \t\n\u00a0]+((?:{_INLINE_TAG})*)"
     r"(?=[^\s<])"
 )
+_KEPT_AS_IS = re.compile(r"(<(textarea|pre)\b.*?</\2>)", re.S | re.I)
 _SPACE_BEFORE_PUNCTUATION = re.compile(rf"[ \t\u00a0]+(?=[{_FULL_WIDTH_PUNCTUATION}（「『【])")
 
 
@@ -85,9 +86,14 @@ class ChineseSpacingMiddleware:
         ):
             return response
         content = response.content.decode(response.charset or "utf-8")
-        if "<textarea" in content or "<pre" in content:
-            return response
-        response.content = tidy(content).encode(response.charset or "utf-8")
+        # What a player typed (a <textarea>) or laid out (<pre>) is kept exactly as it is.
+        pieces = _KEPT_AS_IS.split(content)
+        tidied = "".join(
+            piece if index % 3 == 1 else tidy(piece)
+            for index, piece in enumerate(pieces)
+            if index % 3 != 2
+        )
+        response.content = tidied.encode(response.charset or "utf-8")
         if response.has_header("Content-Length"):
             response["Content-Length"] = str(len(response.content))
         return response
