@@ -47,6 +47,8 @@ MIDDLEWARE = [
     # The language: the player's choice (a cookie, also kept on their account), else the
     # browser's Accept-Language on a first visit.
     "django.middleware.locale.LocaleMiddleware",
+    # Chinese pages spaced as Chinese is, once the page is whole (a name's spaces depend on it).
+    "tracker.core.i18n.ChineseSpacingMiddleware",
     "django.middleware.common.CommonMiddleware",
     # A body past MAX_REQUEST_BYTES answered 413 before the CSRF check reads it (cardrpg/body_limit.py).
     "cardrpg.body_limit.BodyLimitMiddleware",

@@ -25,12 +25,17 @@ ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 SCREENSHOTS = ARTIFACTS / "screenshots"
 
 _skipped_browser_tests: list[str] = []
+# A test asking for any of these (itself or through its fixtures) drives a browser.
+BROWSER_FIXTURES = {"page", "browser", "context"}
 
 
+@pytest.hookimpl(tryfirst=True)  # before -m deselects: "not browser" must see the mark
 def pytest_collection_modifyitems(config, items):
     """Mark every test that drives a browser, and skip them only where no Chromium exists."""
     for item in items:
-        if "page" in getattr(item, "fixturenames", ()) or item.get_closest_marker("browser"):
+        if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())) or item.get_closest_marker(
+            "browser"
+        ):
             item.add_marker(pytest.mark.browser)
             if not os.path.exists(CHROMIUM):
                 item.add_marker(pytest.mark.skip(reason=f"{CHROMIUM} is not installed"))

@@ -48,7 +48,7 @@ def test_the_history_tells_each_turn_newest_first(me, player):
     assert "Tried to lay low: Q08 drew 6 (needed 8)." in turn_two
     assert "Q02, G, difficulty 8 — over; Vince kept the card" in turn_two
     assert "Combat check: 2@ 5+: Passed: 2 successes, as needed." in turn_two
-    assert "Played: Map 1 4, Q03 5, Map 2 5." in turn_two
+    assert "Played: Map 1 (4), Q03 (5), Map 2 (5)." in turn_two  # "Map 1 4" read as "Map 14"
     assert "Damage: Vince." in turn_two and "Restored: Q03." in turn_two
     assert re.search(r"<dt>Gained</dt><dd>Map 2, Q02, Q01</dd>", turn_two)
     assert re.search(r"<dt>Lost</dt><dd>Q02, Q04</dd>", turn_two)

@@ -197,7 +197,7 @@ def test_bt15_rest_counts_recovery_and_offers_a_trade_in_a_city(client_of, playe
 def test_bt15_rest_counts_what_it_has_done_and_the_trades_left_under_one(client_of, player):
     adventure = make_adventure(player, "traded")
     html = client_of.get(play_url(adventure)).text
-    assert "This turn so far: 2 cards recovered · 1 trade · 0 cards discarded." in html
+    assert "This turn so far: 2 cards recovered, 1 trade, 0 cards discarded." in html
     one = make_adventure(player, "recovered", name="One", ruleset={"trades_per_rest": "one"})
     html = client_of.get(play_url(one)).text
     assert "1 trade left in this rest (table rule BT-15)" in html

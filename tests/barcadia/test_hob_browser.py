@@ -209,7 +209,7 @@ def test_three_phones_set_up_a_table_roll_for_order_with_a_tie_and_see_changes_l
     delays = []
     for friend in (bo, cy):
         expect(friend.get_by_test_id("reason")).to_have_text(
-            "Roll for the turn order: Bo, Cy", timeout=LIVE_WITHIN * 1000
+            "Roll for the turn order: Bo and Cy", timeout=LIVE_WITHIN * 1000
         )
         delays.append(time.monotonic() - started)
     expect(ana.locator("#hob-live")).not_to_have_attribute("data-version", before)
@@ -457,7 +457,7 @@ def test_a_death_drops_power_ups_a_fourth_is_discarded_the_hoard_and_the_win(
             timeout=LIVE_WITHIN * 1000,
         )
         todo = friend.get_by_test_id("todo")
-        expect(todo).to_contain_text("Cy: leave Quick Feet, Foam Shield face up in the room")
+        expect(todo).to_contain_text("Cy: leave Quick Feet and Foam Shield face up in the room")
         expect(todo).to_contain_text("Cy: discard your loot cards down to one (H-27)")
     expect(cy.locator('[data-hero="Cy"] [data-testid="hp"]')).to_have_text("100 / 100 HP · 1 death")
     expect(cy.locator('[data-testid="map"] .mark')).to_contain_text(["★1", "★2"])

@@ -66,8 +66,8 @@ def test_the_apps_die_is_the_systems_random_source():
 def test_h07_ht02_roll_for_order_with_a_tie_asks_only_the_tied_heroes_again(table, phones, die):
     response = act(phones["Ana"], table, "roll_for_order", roll_1="12", roll_2="15", roll_3="15")
     page = seen(response)
-    assert "Order rolls Ana 12, Bo 15, Cy 15: Bo, Cy roll again" in page
-    assert "Roll for the turn order: Bo, Cy" in page
+    assert "Order rolls Ana 12, Bo 15, Cy 15: Bo and Cy roll again" in page
+    assert "Roll for the turn order: Bo and Cy" in page
     assert 'name="roll_1"' not in page and 'name="roll_2"' in page and 'name="roll_3"' in page
     die(9, 4)  # both boxes left empty: the app's D20 rolls for Bo, then Cy
     page = seen(act(phones["Cy"], table, "roll_for_order"))

@@ -21,8 +21,8 @@ def test_the_manifest_names_the_app_and_its_icons_without_an_account(client):
     assert response.status_code == 200
     assert response["Content-Type"].startswith("application/manifest+json")
     manifest = json.loads(response.content)
-    assert manifest["name"] == "Card RPG companion"
-    assert manifest["short_name"] == "Card RPG"
+    assert manifest["name"] == "Card table companion"
+    assert manifest["short_name"] == "Card table"
     assert manifest["description"].startswith("A companion at the table for card games")
     assert manifest["lang"] == "en"
     assert (manifest["id"], manifest["start_url"], manifest["scope"]) == ("/", "/", "/")

@@ -4,7 +4,9 @@ Words that stay as they are in every language are taken out first: the names the
 card codes (7H, 10♠, JK1, X3, Map 2), rule IDs (S-14, BT-03, H-12, HT-05), dice notation (1d6,
 D20), numbers, links, and a few words the glossary (docs/glossary.md) keeps in Latin letters
 (HP, STR, XP, RPG, the games' own names …). Any Latin word of two or more letters left over is
-English that was not translated.
+English that was not translated, and so is a single Latin letter used as a word (the map's "M"
+for a monster): only a game's printed codes (`codes`, e.g. Barbarian Vince's terrain letters) and
+the card ranks (A, J, Q, K: J、Q 或 K, J（傑克）) stand alone.
 """
 
 from __future__ import annotations
@@ -48,11 +50,17 @@ _NOT_WORDS = [
     _EDGE_BEFORE + r"[A-Z]{1,2}\d+" + _EDGE_AFTER,  # card ids: X3, P12
     _EDGE_BEFORE + r"\d*[dD]\d+" + _EDGE_AFTER,  # dice: 1d6, 2d6, D20
 ]
+# The ranks of the French deck's Aces and face cards, card notation in every language (J、Q 或 K).
+CARD_RANKS = frozenset("AJQK")
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’]*[A-Za-z]")
+# A letter standing alone: not part of a word, a code (X3, 1d6, 7H) or a link.
+_LONE_LETTER = re.compile(r"(?<![A-Za-z0-9'’_./-])[A-Za-z](?![A-Za-z0-9'’_/-])(?!（)")
 
 
-def english_left(text: str, names: tuple[str, ...] | list[str] = ()) -> list[str]:
-    """The Latin words of two or more letters in `text` that are not names, codes or allowed."""
+def english_left(
+    text: str, names: tuple[str, ...] | list[str] = (), codes: tuple[str, ...] | list[str] = ()
+) -> list[str]:
+    """The Latin words in `text` that are not names, codes or allowed (see the module)."""
     for pattern in _LINKS:
         text = re.sub(pattern, " ", text)
     for name in sorted(names, key=len, reverse=True):
@@ -66,6 +74,9 @@ def english_left(text: str, names: tuple[str, ...] | list[str] = ()) -> list[str
     for word in _LATIN_WORD.findall(text):
         if word not in ALLOWED_WORDS and word not in words:
             words.append(word)
+    for letter in _LONE_LETTER.findall(text):
+        if letter not in codes and letter not in CARD_RANKS and letter not in words:
+            words.append(letter)
     return words
 
 

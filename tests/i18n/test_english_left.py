@@ -20,3 +20,10 @@ def test_english_words_are_caught_even_next_to_chinese_and_listed_once():
     assert english_left("Ana 擊敗了怪物") == ["Ana"]
     assert english_left("Bo 的 Bonus", names=["Bo"]) == ["Bonus"]
     assert english_left("http://localhost:8000/join/x/ 的主持人 host", names=["host"]) == []
+
+
+def test_a_single_latin_letter_used_as_a_word_is_caught_but_a_code_or_a_class_letter_is_not():
+    assert english_left("地圖：M3 −2、T 2") == ["T"]  # M3 is a code; "T 2" the map's letter
+    assert english_left("M 怪物、R 獎勵") == ["M", "R"]
+    assert english_left("J（傑克）、A（Ace）、A♠、7H、X3、1d6") == []
+    assert english_left("直到出現帶有 F 或 G 的卡", codes=("F", "G")) == []

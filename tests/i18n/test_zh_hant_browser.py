@@ -4,8 +4,9 @@ A phone whose browser asks for zh-TW plays, in zh-hant from its first page on: a
 character made and a fight played through a monster's defeat; one turn at a 2-seat Heroes of
 Barcadia table; a Barbarian Vince turn through a skill check. On every screen visited: the page
 says it is zh-Hant, nothing scrolls sideways, tap targets stay thumb-sized, axe-core finds
-nothing serious, and no English is left (tests/i18n/english.py: names the test typed, card
-codes, rule IDs, dice and the glossary's Latin words aside); a refusal keeps its rule ID. Every screen's problems are gathered and reported together at the end, with
+nothing serious, no English is left (tests/i18n/english.py: names the test typed, card
+codes, rule IDs, dice and the glossary's Latin words aside; a lone Latin letter counts) and
+nothing is typeset as English (tests/i18n/typography.py); a refusal keeps its rule ID. Every screen's problems are gathered and reported together at the end, with
 screenshots (NAME.png), the text checked (NAME.txt) and the English found (one .json per
 game) in test-artifacts/zh-hant/.
 
@@ -25,9 +26,11 @@ from playwright.sync_api import expect
 from tests import phone
 from tests.conftest import ARTIFACTS
 from tests.i18n.english import english_left, screen_text
+from tests.i18n.typography import typography_faults
 from tracker.barcadia import services as hob_services
 from tracker.barcadia.models import Table
 from tracker.card_rpg import services as crpg_services
+from tracker.rules.barbarian_vince.catalogue import PLAIN_TERRAINS
 from tracker.rules.cards import is_face, is_number, rank, value
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
@@ -77,6 +80,7 @@ class Screens:
     def __init__(self, test: str):
         self.test = test
         self.targets: str | None = None  # the tap targets of the screens checked next
+        self.codes: tuple[str, ...] = ()  # a game's printed one-letter codes (not English)
         self.problems: dict[str, list[str]] = {}
         self.english: dict[str, dict[str, list[str]]] = {}
 
@@ -99,11 +103,15 @@ class Screens:
         self.shoot(page, name)
         text = screen_text(page)
         (SHOTS / f"{name}.txt").write_text(text, encoding="utf-8")
-        words = english_left(text, names)
+        faults = typography_faults(text)
+        if faults:
+            found.append(f"typeset as English ({len(faults)}):")
+            found += [f"  {fault}" for fault in faults[: self.SHOWN_LINES]]
+        words = english_left(text, names, self.codes)
         if words:
             lines = []
             for line in text.splitlines():
-                if english_left(line, names) and line.strip() not in lines:
+                if english_left(line, names, self.codes) and line.strip() not in lines:
                     lines.append(line.strip())
             self.english[name] = {"words": words, "lines": lines}
             found.append(f"English left ({len(words)} words) in:")
@@ -301,6 +309,7 @@ def test_heroes_of_barcadia_one_turn_at_a_two_seat_table_in_traditional_chinese(
     )
     names = ("Ana", "Bo", "host")
     screens.targets = HOB_TARGETS
+    screens.codes = tuple(name[0] for name in names)  # a hero's token on the map: the initial
     log_in(page, live_server, "host")
     page.goto(f"{live_server.url}/tables/{table.pk}/seats/")
     screens.check(page, "hob-01-seats", names)
@@ -374,6 +383,9 @@ def test_barbarian_vince_a_turn_through_a_skill_check_in_traditional_chinese(
     names = ("ada", "Vince", "Ulendi", "Rat Harbor", "Bridgewater", "Goblin Pass",
              "Irontree City", "Goblin Mines", "One Year")  # fmt: skip
     screens.targets = BV_TARGETS
+    # Terrain letters are printed on the cards (O, F, G …, X3): codes, not English words.
+    # The check's notation (N+, n@) is typed as it is printed.
+    screens.codes = (*PLAIN_TERRAINS, "X", "Z", "N", "n")
     log_in(page, live_server, "ada")
     page.goto(f"{live_server.url}/adventures/")
     screens.check(page, "bv-01-adventures", names)

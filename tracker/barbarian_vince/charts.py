@@ -22,6 +22,7 @@ from pygal.style import Style
 from tracker.barbarian_vince import history
 from tracker.barbarian_vince.models import Adventure
 from tracker.barbarian_vince.play_screen import SKILL_SHORT
+from tracker.core.i18n import chart_margins, listing
 from tracker.rules.barbarian_vince.catalogue import SKILLS
 
 WIDTH, HEIGHT = 360, 260
@@ -96,6 +97,8 @@ def hands_over_turns(points: list[tuple], nonce: str = "") -> Chart:
     """The ready and the exhausted hand at the end of each turn."""
     chart = pygal.Line(**_config(), dots_size=4, stroke_style={"width": 3}, y_labels=_ticks(points))
     chart.x_labels = _labels(points)
+    for option, value in chart_margins(chart.x_labels, (), STYLE.label_font_size).items():
+        setattr(chart, option, value)  # the last label whole in Chinese too
     chart.x_labels_major_every = max(1, len(points) // 6)
     chart.add(_("Ready"), [ready for _n, ready, _e, _s in points])
     chart.add(_("Exhausted"), [exhausted for _n, _r, exhausted, _s in points])
@@ -137,6 +140,8 @@ def skills_over_turns(points: list[tuple], nonce: str = "") -> Chart:
         **_config(), dots_size=3, stroke_style={"width": 2}, y_labels=list(range(low, high + 1))
     )
     chart.x_labels = _labels(points)
+    for option, value in chart_margins(chart.x_labels, (), STYLE.label_font_size).items():
+        setattr(chart, option, value)  # the last label whole in Chinese too
     chart.x_labels_major_every = max(1, len(points) // 6)
     for skill in SKILLS:
         chart.add(str(SKILL_SHORT[skill]), values[skill])
@@ -144,7 +149,7 @@ def skills_over_turns(points: list[tuple], nonce: str = "") -> Chart:
         last = points[-1][3] or {}
         summary = _("After turn %(turn)s: %(skills)s.") % {
             "turn": points[-1][0],
-            "skills": ", ".join(f"{SKILL_SHORT[skill]} {last.get(skill, 0)}" for skill in SKILLS),
+            "skills": listing(f"{SKILL_SHORT[skill]} {last.get(skill, 0)}" for skill in SKILLS),
         }
     else:
         summary = _("No turn played yet.")

@@ -19,7 +19,7 @@ from django.utils.translation import ngettext
 from tracker.barbarian_vince import services
 from tracker.barbarian_vince.models import Adventure, AdventureTurn
 from tracker.barbarian_vince.play_screen import check_status_words, check_words
-from tracker.core.i18n import say
+from tracker.core.i18n import listing, say
 from tracker.rules.barbarian_vince import describe_action
 
 TURNS_PER_PAGE = 5
@@ -69,7 +69,7 @@ def _place(place: dict | None) -> str:
 
 
 def _cards(cards: list[str]) -> str:
-    return ", ".join(cards)
+    return listing(cards)
 
 
 def turn_view(turn: dict) -> dict:
@@ -155,8 +155,9 @@ def _encounter_view(encounter: dict) -> dict:
     }.get(encounter["outcome"], encounter["outcome"])
     checks = []
     for check in encounter["checks"]:
-        plays = ", ".join(
-            f"{play['card']} {play['value'] if play['value'] is not None else '?'}"
+        plays = listing(
+            _("%(card)s (%(value)s)")
+            % {"card": play["card"], "value": play["value"] if play["value"] is not None else "?"}
             for play in check["plays"]
         )
         checks.append(

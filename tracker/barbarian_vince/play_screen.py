@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from tracker.barbarian_vince import projections
 from tracker.barbarian_vince.game import GAME
 from tracker.core import services as core
-from tracker.core.i18n import say
+from tracker.core.i18n import listing, say
 from tracker.rules import barbarian_vince as bv
 from tracker.rules.barbarian_vince.awaiting import why_not
 from tracker.rules.barbarian_vince.catalogue import CLASSES, SKILLS, skill_word
@@ -361,6 +361,13 @@ class Screen:
                 return self._encounter_instruction()
             case "encounter_open":
                 encounter = state["encounter"]
+                if encounter["difficulty"] is None:
+                    # The X0 card and the X types take no difficulty (BT-06): say so in words.
+                    return _(
+                        "Read the %(terrain)s listing of %(card)s (it takes no difficulty) and "
+                        "carry it out here: a skill check, the effects it names, then how the "
+                        "encounter ends."
+                    ) % {"terrain": encounter["terrain"], "card": encounter["card"]}
                 return _(
                     "Read the %(terrain)s listing of %(card)s for difficulty %(difficulty)s and "
                     "carry it out here: a skill check, the effects it names, then how the "
@@ -368,9 +375,7 @@ class Screen:
                 ) % {
                     "terrain": encounter["terrain"],
                     "card": encounter["card"],
-                    "difficulty": encounter["difficulty"]
-                    if encounter["difficulty"] is not None
-                    else "—",
+                    "difficulty": encounter["difficulty"],
                 }
             case "check":
                 check = state["check"]
@@ -416,7 +421,7 @@ class Screen:
                 "draw)."
             )
         types = bv.encounter_terrains(state) or []
-        shown = ", ".join(types)
+        shown = listing(types, "or")
         if bv.needs_difficulty_draw(state):
             return _(
                 "Turn the top card for the difficulty and put it aside. Then turn cards until "
@@ -452,7 +457,7 @@ class Screen:
         if "trade" in self.awaiting:
             parts.append(_("trade cards for an item here"))
         parts.append(_("discard what you want to"))
-        return _("Rest: %(things)s; then end the turn.") % {"things": "; ".join(parts)}
+        return _("Rest: %(things)s; then end the turn.") % {"things": listing(parts, "clauses")}
 
     @property
     def lay_low_refusal(self) -> str:
@@ -777,7 +782,7 @@ class Screen:
             ngettext("%(count)s card discarded", "%(count)s cards discarded", discarded)
             % {"count": discarded},
         ]
-        return _("This turn so far: %(counts)s.") % {"counts": " · ".join(parts)}
+        return _("This turn so far: %(counts)s.") % {"counts": listing(parts)}
 
     @property
     def item_classes(self) -> list[dict]:

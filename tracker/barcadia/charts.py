@@ -16,7 +16,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from pygal.style import Style
 
-from tracker.core.i18n import listing
+from tracker.core.i18n import chart_margins, listing
 
 WIDTH, HEIGHT = 360, 260
 MOST_POINTS = 30
@@ -96,6 +96,8 @@ def health_over_turns(
         y_labels=[round(top * step / 4) for step in range(5)],
     )
     chart.x_labels = [label for label, _hp in shown]
+    for option, value in chart_margins(chart.x_labels, (), STYLE.label_font_size).items():
+        setattr(chart, option, value)  # the last label whole in Chinese too
     chart.x_labels_major_every = max(1, len(shown) // 6)
     for hero in heroes:
         chart.add(hero, [hp.get(hero) for _label, hp in shown])
@@ -103,7 +105,10 @@ def health_over_turns(
     if len(turns):
         summary = _("After turn %(turn)s: %(standing)s.") % {
             "turn": turns[-1][0],
-            "standing": listing(f"{hero} {turns[-1][1].get(hero, 0)} HP" for hero in heroes),
+            "standing": listing(
+                _("%(hero)s %(hp)s HP") % {"hero": hero, "hp": turns[-1][1].get(hero, 0)}
+                for hero in heroes
+            ),
         }
     else:
         summary = _("No turn has ended yet: every cup is full.")

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy
 
 from tracker.barcadia import tile_box
 from tracker.core.forms import TapForm
+from tracker.core.i18n import listing
 from tracker.rules.barcadia import move_targets
 from tracker.rules.barcadia.fields import FACE_KEYS
 from tracker.rules.errors import RuleError
@@ -163,7 +164,7 @@ def roll_parts(post, state: dict, hero: str, roll: dict | None, dice: Dice) -> d
         raise BadInput(
             "HT-14",
             _("%(hero)s takes no side in this roll: only %(sides)s roll it.")
-            % {"hero": hero, "sides": " & ".join(sides)},
+            % {"hero": hero, "sides": listing(sides, "and")},
         )
     counterpart = sides[1] if hero == sides[0] else sides[0]
     parts: dict = {}

@@ -21,7 +21,7 @@ from tracker.core.games import Game, Projector
 from tracker.core.names import name_check
 from tracker.rules import barcadia as engine
 from tracker.rules.barcadia.awaiting import describe
-from tracker.rules.text import _
+from tracker.rules.text import _, listed
 
 NAME_MAX_LENGTH = 100
 _EVENT_COLUMNS = ["kind", "seq", "turn", "hero", "text", "data", "at"]
@@ -42,7 +42,7 @@ def check_name(name: str) -> str:
 
 def _name_in_state(state: dict) -> str | None:
     players = list(state.get("players") or {})
-    return _("Table of {heroes}", heroes=", ".join(players)) if players else None
+    return _("Table of {heroes}", heroes=listed(players, "and")) if players else None
 
 
 def _event_row(table: Table, event: dict) -> TableEvent:

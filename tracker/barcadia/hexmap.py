@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from tracker.core.i18n import listing, say
 from tracker.rules import barcadia as engine
@@ -125,19 +126,32 @@ class MapView:
         return [hex_ for hex_ in self.hexes if hex_.target]
 
 
+def _tile_letter(kind: str) -> str:
+    """The one letter of a tile's kind on the map, in the player's language (the legend's)."""
+    letters = {
+        "monster": pgettext("map letter of a monster tile", "M"),
+        "team_monster": pgettext("map letter of a team battle monster tile", "T"),
+        "boss": pgettext("map letter of a boss tile", "B"),
+        "reward": pgettext("map letter of a reward tile", "R"),
+    }
+    return letters.get(kind, "")
+
+
 def _face(tile: dict) -> tuple[str, str, str]:
     """(css class, top line, bottom line) for a recorded tile."""
     kind = tile["kind"]
-    letter = {"monster": "M", "team_monster": "T", "boss": "B"}.get(kind, "")
+    letter = _tile_letter(kind)
+    fight = kind in ("monster", "team_monster", "boss")
     if tile["face"] == "down":
-        return "down", "?", f"{letter}{tile.get('level', '')}"
-    if letter:
+        return "down", "?", f"{letter if fight else ''}{tile.get('level', '')}"
+    if fight:
         if tile["defeated"]:
             return "beaten", f"{letter}{tile['level']} ✓", ""
         hurt = tile["damage"] if kind != "boss" else tile["attack"]
         return ("boss" if kind == "boss" else "monster"), f"{letter}{tile['level']}", f"−{hurt}"
     if kind == "reward":
-        return "reward", "R ✓" if tile.get("taken") else "R", ""
+        reward = _tile_letter("reward")
+        return "reward", f"{reward} ✓" if tile.get("taken") else reward, ""
     if kind == "portal":
         return "portal", "◎", ""
     if kind == "hoard":

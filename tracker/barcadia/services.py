@@ -22,7 +22,7 @@ from tracker.core.services import AlreadyApplied, UndoError, VersionConflict
 from tracker.rules import barcadia as engine
 from tracker.rules.barcadia import ACTION_FIELDS
 from tracker.rules.errors import RuleError
-from tracker.rules.text import _
+from tracker.rules.text import _, listed
 
 
 def table_create(*, owner, name: str, players: list[dict], ruleset: dict | None = None) -> Table:
@@ -186,7 +186,7 @@ def roll_part_give(*, table: Table, parts: dict[str, dict]) -> Table:
                     _(
                         "{hero} takes no side in this roll: only {sides}",
                         hero=hero,
-                        sides=" and ".join((roll["player"], roll["other"])),
+                        sides=listed((roll["player"], roll["other"]), "and"),
                     ),
                 )
             engine.apply(locked.state, roll_parts.trial(roll, hero, part))  # its modifiers

@@ -20,7 +20,7 @@ from tracker.barcadia import forms, hexmap, roll_parts, tile_box
 from tracker.barcadia.game import GAME
 from tracker.barcadia.models import Table
 from tracker.core import services as core
-from tracker.core.i18n import say, sentences
+from tracker.core.i18n import listing, say, sentences
 from tracker.rules import barcadia as engine
 from tracker.rules.barcadia.awaiting import describe
 from tracker.rules.barcadia.geometry import text as hex_text
@@ -373,7 +373,7 @@ class TableScreen:
         }
         if dungeon["hoard"]:
             hoard = _("The Drink Hoard is at [%(at)s].") % {
-                "at": ", ".join(str(n) for n in dungeon["hoard"])
+                "at": listing(str(n) for n in dungeon["hoard"])
             }
         else:
             hoard = _("The Drink Hoard is not found yet.")
@@ -777,7 +777,7 @@ def reward_words(reward: dict) -> str:
         )
     if reward.get("heal"):
         words.append(_("heal %(count)s") % {"count": reward["heal"]})
-    return ", ".join(words)
+    return listing(words)
 
 
 def any_seat_taken(table: Table) -> bool:

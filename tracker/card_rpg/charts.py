@@ -30,7 +30,7 @@ from pygal.style import Style
 
 from tracker.card_rpg import services
 from tracker.card_rpg.models import Character, FightOutcome, MonsterKind
-from tracker.core.i18n import listing
+from tracker.core.i18n import chart_margins, listing
 from tracker.templatetags.cards import card_words as card_text
 
 # What a 360 px screen shows legibly: the SVG's units are about CSS pixels there.
@@ -85,6 +85,12 @@ _CONFIG = {
 def _config() -> dict:
     """pygal's options, with the words for an empty chart in the request's language."""
     return {**_CONFIG, "no_data_text": gettext("Nothing yet")}
+
+
+def _keep_labels_whole(chart, x_labels=(), side_labels=()) -> None:
+    """Room for the labels as the language draws them (tracker.core.i18n.chart_margins)."""
+    for option, value in chart_margins(x_labels, side_labels, STYLE.label_font_size).items():
+        setattr(chart, option, value)
 
 
 def _session_label(number) -> str:
@@ -167,6 +173,7 @@ def level_and_xp(sessions: list[tuple], nonce: str = "") -> Chart:
         secondary_range=(0, 10),
     )
     chart.x_labels = [label for label, _, _ in shown]
+    _keep_labels_whole(chart, chart.x_labels)
     chart.x_labels_major_every = max(1, len(shown) // 6)
     chart.add(gettext("XP earned"), [xp for _, _, xp in shown])
     chart.add(gettext("Level"), [level for _, level, _ in shown], secondary=True)
@@ -212,6 +219,7 @@ def kills_by_kind(character: Character, nonce: str = "") -> Chart:
         **_config(), show_legend=False, print_values=True, y_labels=_whole_ticks(max(values))
     )
     chart.x_labels = labels
+    _keep_labels_whole(chart, side_labels=labels)
     chart.add(gettext("Kills"), values)
     total = sum(values)
     summary = gettext("%(kills)s: %(kinds)s.") % {
@@ -248,6 +256,7 @@ def damage_per_fight(character: Character, nonce: str = "") -> Chart:
     most = max((max(row[2], row[3]) for row in fights), default=0)
     chart = pygal.Bar(**_config(), y_labels=_whole_ticks(most))
     chart.x_labels = [_fight_label(number) for number, *_ in fights]
+    _keep_labels_whole(chart, chart.x_labels)
     chart.x_labels_major_every = max(1, len(fights) // 5)
     chart.add(gettext("Dealt"), [dealt for *_, dealt, _ in fights])
     chart.add(gettext("Taken"), [taken for *_, taken in fights])
@@ -292,6 +301,7 @@ def deaths_per_session(sessions: list[tuple], nonce: str = "") -> Chart:
     most = max((deaths for *_, deaths in recent), default=0)
     chart = pygal.Bar(**_config(), show_legend=False, y_labels=_whole_ticks(most))
     chart.x_labels = [_session_label(number) for number, *_ in recent]
+    _keep_labels_whole(chart, chart.x_labels)
     chart.x_labels_major_every = max(1, len(recent) // 6)
     chart.add(gettext("Deaths"), [deaths for *_, deaths in recent])
     total = sum(deaths for *_, deaths in sessions)

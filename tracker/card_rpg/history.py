@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from django.utils.html import format_html, format_html_join
+from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
@@ -792,7 +792,8 @@ def session_ending(session: PlaySession) -> str:
 
 def loot_html(cards) -> SafeString:
     """Loot cards as text with red suits marked (for a line beside the drawn cards)."""
-    return format_html_join(", ", "{}", ((_mark_suits(_text(card)),) for card in cards))
+    # Each card escaped (or marked up by _mark_suits), the separator is the catalogue's.
+    return mark_safe(listing(conditional_escape(_mark_suits(_text(card))) for card in cards))
 
 
 __all__ = [

@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy, gettext_noop, ngettext
 
 from tracker.card_rpg.dice_roller import die_face
-from tracker.core.i18n import say
+from tracker.core.i18n import listing, say
 from tracker.rules import RuleError, buy_top_offer, rule_summary
 from tracker.rules import apply as engine_apply
 from tracker.rules.card_rpg import VirtualTable, places, settled
@@ -1046,18 +1046,12 @@ def _cards(count: int) -> str:
 
 def _and(parts: list[str]) -> str:
     """``7♣, 8♥ and 2 face-down cards``, in the player's language."""
-    if len(parts) < 2:
-        return "".join(parts)
-    return gettext("{first} and {last}").format(
-        first=gettext(", ").join(parts[:-1]), last=parts[-1]
-    )
+    return listing(parts, "and")
 
 
 def _or(parts: list[str]) -> str:
     """``buy back, sell or end the session``, in the player's language."""
-    if len(parts) < 2:
-        return "".join(parts)
-    return gettext("{first} or {last}").format(first=gettext(", ").join(parts[:-1]), last=parts[-1])
+    return listing(parts, "or")
 
 
 def _card_words(card) -> str:

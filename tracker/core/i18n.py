@@ -1,8 +1,46 @@
 """The engines' sentences in the player's language: Django's gettext behind the rules' seam."""
 
-from django.utils.translation import get_language, gettext, ngettext, pgettext
+import re
+from unicodedata import east_asian_width
 
-from tracker.rules.text import Msg, recognise, recognise_within, translate
+from django.utils.translation import get_language, gettext, ngettext
+
+from tracker.rules.text import Msg, listed, recognise, recognise_within, translate
+
+# Chinese characters and the full-width punctuation that goes with them.
+_CJK = "\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff01-\uff0f\uff1a-\uff20\uff5b-\uff65"
+_FULL_WIDTH_PUNCTUATION = "，。、：；！？）」』】"
+# Inline marks a sentence's words may sit in (a name in <strong>, a card in <span>); a space
+# across them is still a space between two words. Block elements and buttons are left alone.
+_INLINE_TAG = r"</?(?:b|strong|em|i|span|bdi|abbr|mark|small|time|data)\b[^<>]*>"
+_SPACE_BETWEEN_CJK = re.compile(
+    rf"(?<=[{_CJK}])((?:{_INLINE_TAG})*)[ \t\n\u00a0]+((?:{_INLINE_TAG})*)(?=[{_CJK}])"
+)
+_SPACE_AFTER_PUNCTUATION = re.compile(
+    rf"(?<=[{_FULL_WIDTH_PUNCTUATION}])((?:{_INLINE_TAG})*)[ \t\n\u00a0]+((?:{_INLINE_TAG})*)"
+    r"(?=[^\s<])"
+)
+_KEPT_AS_IS = re.compile(r"(<(textarea|pre)\b.*?</\2>)", re.S | re.I)
+_SPACE_BEFORE_PUNCTUATION = re.compile(rf"[ \t\u00a0]+(?=[{_FULL_WIDTH_PUNCTUATION}（「『【])")
+
+
+def chinese() -> bool:
+    """The active language is written in Chinese characters (spaced and punctuated as such)."""
+    return (get_language() or "en").startswith("zh")
+
+
+def tidy(text: str) -> str:
+    """Chinese text spaced as Chinese is: no space between two Chinese characters or after a
+    full-width mark, none before one; a Latin name or a card code keeps the spaces beside it.
+
+    Catalogue patterns keep a space on each side of a placeholder ("{hero} 死亡"), because the
+    same sentence serves 「Kevin 死亡」 and 「小明死亡」: which of the two it is depends on the
+    value, so the spaces are settled here, once the sentence is whole. (HTML too: the page's
+    answers pass through `ChineseSpacingMiddleware`.)
+    """
+    text = _SPACE_BETWEEN_CJK.sub(r"\1\2", text)
+    text = _SPACE_AFTER_PUNCTUATION.sub(r"\1\2", text)
+    return _SPACE_BEFORE_PUNCTUATION.sub("", text)
 
 
 def say(text) -> str:
@@ -15,12 +53,50 @@ def say(text) -> str:
     elif isinstance(text, str) and text:
         # Read back from a stored state: plain English, its message id found again.
         text = recognise(text)
-    return translate(text, gettext, ngettext)
+    said = translate(text, gettext, ngettext)
+    return tidy(said) if chinese() else said
 
 
-def listing(items) -> str:
-    """Names or cards in a row as the language writes a list ("Ana, Bo"; 「Ana、Bo」)."""
-    return pgettext("list separator", ", ").join(str(item) for item in items)
+def listing(items, kind: str | None = None) -> str:
+    """Names, cards or words in a row as the language writes a list: the app's one list join.
+
+    ``kind=None`` is a plain row ("Ana, Bo, Cy"; 「Ana、Bo、Cy」), ``"and"`` ends it with the
+    language's "and" ("Ana, Bo and Cy"; 「Ana、Bo 和 Cy」, 「小明、阿華和小美」) and ``"or"`` with
+    its "or", for a choice ("F or G"; 「F 或 G」); ``"clauses"`` joins the parts of a sentence
+    ("a; b"; 「a；b」). The engines write the same list with
+    `tracker.rules.text.listed`, which this renders. Never join shown words with ", ".
+    """
+    said = translate(listed([str(item) for item in items], kind), gettext, ngettext)
+    return tidy(said) if chinese() else said
+
+
+class ChineseSpacingMiddleware:
+    """Pages in Chinese spaced as Chinese is (see `tidy`): the last step before compaction."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if (
+            not chinese()
+            or response.streaming
+            or not response.get("Content-Type", "").startswith("text/html")
+            or response.has_header("Content-Encoding")
+        ):
+            return response
+        content = response.content.decode(response.charset or "utf-8")
+        # What a player typed (a <textarea>) or laid out (<pre>) is kept exactly as it is.
+        pieces = _KEPT_AS_IS.split(content)
+        tidied = "".join(
+            piece if index % 3 == 1 else tidy(piece)
+            for index, piece in enumerate(pieces)
+            if index % 3 != 2
+        )
+        response.content = tidied.encode(response.charset or "utf-8")
+        if response.has_header("Content-Length"):
+            response["Content-Length"] = str(len(response.content))
+        return response
 
 
 def sentences(texts) -> str:
@@ -29,3 +105,28 @@ def sentences(texts) -> str:
     for text in texts:
         joined += ("" if not joined or joined.endswith(("。", "！", "？")) else " ") + text
     return joined
+
+
+def _text_width(text: str, font_size: float) -> float:
+    """About how wide `text` is drawn: a Chinese character takes a whole em, others ~0.6 em."""
+    return sum(font_size * (1.0 if east_asian_width(ch) in "WF" else 0.6) for ch in str(text))
+
+
+def chart_margins(x_labels=(), side_labels=(), font_size: float = 13, margin: int = 6) -> dict:
+    """pygal's margins that keep a chart's labels whole at 360 px in any language.
+
+    pygal counts every character as 0.6 em, so Chinese labels ("第 12 局", "人頭牌") came out
+    cut: the last x-axis label half over the right edge, a horizontal bar chart's labels over
+    the left one. ``x_labels`` are the labels along the bottom, ``side_labels`` those on the
+    left of horizontal bars; the result is given to pygal with the chart's other options.
+    """
+    margins = {}
+    if x_labels:
+        margins["margin_right"] = max(margin, round(_text_width(x_labels[-1], font_size) / 2) + 2)
+    if side_labels:
+        shortfall = max(
+            _text_width(label, font_size) - 0.6 * font_size * len(str(label))
+            for label in side_labels
+        )
+        margins["margin_left"] = margin + round(shortfall) + 2
+    return margins

@@ -31,6 +31,7 @@ from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 
 from tracker.core import games
 from tracker.core.games import Game
+from tracker.core.i18n import listing
 from tracker.core.models import SNAPSHOT_EVERY, is_snapshot_seq, snapshot_seq_at_or_before
 from tracker.rules import log as logfile
 from tracker.rules.errors import ReplayError, RuleError
@@ -557,7 +558,7 @@ def record_import_prepare(
     try:
         game = games.get(game_id)
     except KeyError:
-        known = ", ".join(games.ids())
+        known = listing(games.ids())
         raise ImportRefused(
             gettext(
                 "this file is a log of %(game)s, a game this app does not know "

@@ -164,8 +164,8 @@ def manifest(request: HttpRequest) -> HttpResponse:
     the app in one language keeps the same app in the other.
     """
     document = {
-        "name": _("Card RPG companion"),
-        "short_name": _("Card RPG"),
+        "name": _("Card table companion"),
+        "short_name": _("Card table"),
         "description": _(
             "A companion at the table for card games played with real cards: it keeps the "
             "record, says what to do next, and can deal for you."

@@ -5,7 +5,7 @@ normal form: rank ``A 2 … 10 J Q K`` followed by suit ``S H D C`` (``"10S"``, 
 two Jokers ``"JK1"`` (black) and ``"JK2"`` (red).
 """
 
-from .text import _
+from .text import _, listed
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
@@ -151,18 +151,10 @@ def cards_text(cards) -> str:
 
 
 def and_words(words: list):
-    """A list in a player's words (``a, b and c``), built so each piece stays translatable."""
-    if len(words) == 1:
-        return words[0]
-    if len(words) == 2:
-        return _("{first} and {last}", first=words[0], last=words[1])
-    return _("{first}, {rest}", first=words[0], rest=and_words(words[1:]))
+    """A list in a player's words (``a, b and c``): `tracker.rules.text.listed`."""
+    return listed(words, "and")
 
 
 def or_words(words: list):
-    """A list of choices in a player's words (``a, b or c``), each piece translatable."""
-    if len(words) == 1:
-        return words[0]
-    if len(words) == 2:
-        return _("{first} or {last}", first=words[0], last=words[1])
-    return _("{first}, {rest}", first=words[0], rest=or_words(words[1:]))
+    """A list of choices in a player's words (``a, b or c``): `tracker.rules.text.listed`."""
+    return listed(words, "or")

@@ -94,6 +94,29 @@ def translate(
         return str(text)
 
 
+def listed(items, kind: str | None = "and"):
+    """Words in a row as a player's language writes a list: the engines' one list join.
+
+    ``kind`` says what the list means: ``"and"`` (``Ana, Bo and Cy``; 「Ana、Bo 和 Cy」),
+    ``"or"`` (a choice: ``F, G or H``; 「F、G 或 H」), ``None`` (a plain row: ``F, G``; 「F、G」)
+    or ``"clauses"`` (sentences' parts: ``a; b``; 「a；b」).
+    Each piece is a marked sentence, so the list is translated, stored and read back like one;
+    `tracker.core.i18n.listing` is the same list for Django-side text. Never join with ", ".
+    """
+    words = list(items)
+    if not words:
+        return ""
+    if len(words) == 1:
+        return words[0]
+    if len(words) == 2 and kind == "and":
+        return _("{first} and {last}", first=words[0], last=words[1])
+    if len(words) == 2 and kind == "or":
+        return _("{first} or {last}", first=words[0], last=words[1])
+    if kind == "clauses":
+        return _("{first}; {rest}", first=words[0], rest=listed(words[1:], kind))
+    return _("{first}, {rest}", first=words[0], rest=listed(words[1:], kind))
+
+
 def placeholders(pattern: str) -> set[str]:
     """The `{name}` placeholders of a message pattern."""
     return {name for _text, name, _spec, _conv in Formatter().parse(pattern) if name}
@@ -114,7 +137,9 @@ _PLAIN: dict[str, tuple] = {}
 def _marked_patterns() -> tuple[tuple, ...]:
     """Every `_()` and `ngettext()` pattern with placeholders in the engines' source, as regexes."""
     found: dict[tuple[str, str | None], None] = {}
-    for path in sorted(_RULES.rglob("*.py")):
+    # This file's list patterns first: between patterns that explain no words ("{first}, {rest}",
+    # "{text} {kept}"), the first found wins, and a list is read as a list.
+    for path in sorted(_RULES.rglob("*.py"), key=lambda path: (path.name != "text.py", path)):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
                 continue
@@ -170,6 +195,8 @@ def _regexes(pattern: str) -> tuple[tuple[re.Pattern, ...], int]:
 
 # Values that hold what a player typed: never read as a sentence of the game.
 _TYPED = frozenset({"name", "old", "new", "hero", "heroes", "player", "character", "at"})
+# Typed values that are lists of names (`listed`): read back as a list, each name as typed.
+_TYPED_LISTS = frozenset({"heroes"})
 # A value with spaces that no pattern explains costs a match this much: "{text} {kept}" must not
 # win by cutting a sentence anywhere.
 _UNEXPLAINED = 10
@@ -229,6 +256,9 @@ def _recognise(text: str, depth: int) -> tuple:
                 continue
             params, score = {}, literal
             for name, value in values.items():
+                if name in _TYPED_LISTS and (as_list := _as_list(value)) is not None:
+                    params[name], score = as_list[0], score + as_list[1]
+                    continue
                 if name in _TYPED:
                     params[name] = value
                     continue
@@ -255,4 +285,24 @@ def _recognise(text: str, depth: int) -> tuple:
     return best, best_score
 
 
-__all__ = ["Msg", "_", "ngettext", "placeholders", "recognise", "recognise_within", "translate"]
+def _as_list(text: str) -> tuple | None:
+    """Names `listed` joined, read back as that list (its words' letters as its score)."""
+    for separator, kind in ((" and ", "and"), (" or ", "or")):
+        head, found, last = text.rpartition(separator)
+        if found and head and ", " not in last:
+            return listed([*head.split(", "), last], kind), len(separator.strip())
+    if ", " in text:
+        return listed(text.split(", "), None), 0
+    return None
+
+
+__all__ = [
+    "Msg",
+    "_",
+    "listed",
+    "ngettext",
+    "placeholders",
+    "recognise",
+    "recognise_within",
+    "translate",
+]

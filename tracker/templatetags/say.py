@@ -16,6 +16,7 @@ def say(text) -> str:
 
 
 @register.filter
-def listing(items) -> str:
-    """Names or cards in a row as the player's language writes a list."""
-    return listing_text(items)
+def listing(items, kind=None) -> str:
+    """Names or cards in a row as the player's language writes a list: ``{{ cards|listing }}``,
+    ``{{ names|listing:"and" }}``, ``{{ choices|listing:"or" }}`` (tracker.core.i18n.listing)."""
+    return listing_text(items, kind or None)

@@ -86,7 +86,7 @@ def test_h27_a_death_says_what_is_left_where_loot_down_to_one_and_the_cup_refill
     assert todo(hob, state, "fight", player="Ana", roll=2) == [
         ("Turn the tile at [3, -1] face down again, where it lies", "H-14"),
         ("Ana: drink the whole cup (15 HP left): Ana dies", "H-27"),
-        ("Ana: leave Quick Feet, Foam face up in the room at [2, -1]", "H-27"),
+        ("Ana: leave Quick Feet and Foam face up in the room at [2, -1]", "H-27"),
         ("Ana: discard your loot cards down to one", "H-27"),
         ("Ana: refill your cup to the full line and stand on the Starting Point", "H-27"),
     ]

@@ -183,7 +183,7 @@ def test_h07_only_order_rolls_and_loot_names_while_rolling(hob):
     assert state["awaiting"] == {
         "player": None,
         "action": ["roll_for_order", "note_loot"],
-        "reason": "Roll for the turn order: Ana, Bo",
+        "reason": "Roll for the turn order: Ana and Bo",
     }
     noted = hob.act(state, "note_loot", player="Ana", cards=["Smoke Bomb"])
     assert noted["players"]["Ana"]["loot_known"] == ["Smoke Bomb"]

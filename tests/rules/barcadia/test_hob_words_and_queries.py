@@ -79,9 +79,9 @@ def test_h25_and_h20_words_for_traps_and_the_guardian(hob):
 def test_ht06_describe_action_tells_each_step_for_the_history(hob):
     line, state = lines(hob, initial_state(), "set_up_table",
                         players=[{"name": "Ana"}, {"name": "Bo"}])  # fmt: skip
-    assert line == "The table is set: Ana, Bo, a dungeon of 30 tiles"
+    assert line == "The table is set: Ana and Bo, a dungeon of 30 tiles"
     line, state = lines(hob, state, "roll_for_order", rolls={"Ana": 12, "Bo": 12})
-    assert line == "Order rolls Ana 12, Bo 12: Ana, Bo roll again"
+    assert line == "Order rolls Ana 12, Bo 12: Ana and Bo roll again"
     line, state = lines(hob, state, "roll_for_order", rolls={"Ana": 3, "Bo": 9})
     assert line == "Order rolls Ana 3, Bo 9: the order is Bo, Ana"
     line, explored = lines(hob, state, "explore", player="Bo", at=[1, -2], tile=MONSTER)

@@ -19,7 +19,7 @@ from tracker.barbarian_vince import services
 from tracker.barbarian_vince.forms import ActionForm, VersionForm
 from tracker.barbarian_vince.models import Adventure
 from tracker.barbarian_vince.play_screen import Screen
-from tracker.core.i18n import say
+from tracker.core.i18n import listing, say
 from tracker.rules import barbarian_vince as bv
 from tracker.rules.errors import RuleError
 
@@ -155,5 +155,5 @@ def undo(request: HttpRequest, adventure: int) -> HttpResponse:
     undone = record.undone or []
     words = [say(bv.describe_action(s.before, s.action, s.after)) for s in undone]
     moves = bv.undo_card_moves(undone[0].before, undone[-1].after) if undone else []
-    notice = _("Undone: %(what)s.") % {"what": "; ".join(words)} if words else _("Undone.")
+    notice = _("Undone: %(what)s.") % {"what": listing(words, "clauses")} if words else _("Undone.")
     return answer(request, record, Screen(record, notice=notice, moves=moves))

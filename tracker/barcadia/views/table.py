@@ -399,6 +399,6 @@ def undo(request: HttpRequest, table: int) -> HttpResponse:
         return _answer(request, TableScreen(access, error=_("There is nothing to undo yet.")))
     access.record = record
     undone = record.undone or []
-    words = "; ".join(say(describe_action(s.before, s.action, s.after)) for s in undone)
+    words = listing((say(describe_action(s.before, s.action, s.after)) for s in undone), "clauses")
     notice = _("Undone: %(what)s.") % {"what": words} if words else _("Undone.")
     return _answer(request, TableScreen(access, notice=notice))

@@ -6,7 +6,7 @@ names the most specific rule that keeps an unlisted type out, so a refusal says 
 """
 
 from ..errors import RuleError
-from ..text import _
+from ..text import _, listed
 from . import places
 from .catalogue import skill_word
 
@@ -80,14 +80,8 @@ EFFECTS = ("random_draw", "exhaust", "restore", "discard", "draw_item", "move")
 
 
 def join_words(words: list):
-    """A list in a player's words ("a, b and c"), built so each piece stays translatable."""
-    if not words:
-        return _("nothing")
-    if len(words) == 1:
-        return words[0]
-    if len(words) == 2:
-        return _("{first} and {last}", first=words[0], last=words[1])
-    return _("{first}, {rest}", first=words[0], rest=join_words(words[1:]))
+    """A list in a player's words ("a, b and c"), or "nothing" for none."""
+    return listed(words, "and") if words else _("nothing")
 
 
 def check_in_progress(state: dict) -> bool:

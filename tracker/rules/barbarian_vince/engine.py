@@ -19,7 +19,7 @@ encounter's `adjust` -99 to 99, texts (ids, names, places) at most 60 characters
 
 from .. import log
 from ..errors import RuleError
-from ..text import _
+from ..text import _, listed
 from . import places
 from .awaiting import ACTION_TYPES, awaiting, refuse_not_now, rest_ready
 from .catalogue import (
@@ -332,7 +332,11 @@ class _Act:
         if text not in choices:
             raise RuleError(
                 "A-02",
-                _("{what}: choose {choices}", what=FIELD_WORDS[name], choices=" / ".join(choices)),
+                _(
+                    "{what}: choose {choices}",
+                    what=FIELD_WORDS[name],
+                    choices=listed(choices, "or"),
+                ),
             )
         return text
 
@@ -538,7 +542,7 @@ class _Act:
                         _(
                             "{card} carries none of the terrain types here ({types})",
                             card=card,
-                            types=", ".join(types_here),
+                            types=listed(types_here, "and"),
                         ),
                     )
                 if len(on_card) > 1:
@@ -547,7 +551,7 @@ class _Act:
                         _(
                             "{card} matches {types} here: say which terrain type is played",
                             card=card,
-                            types=", ".join(on_card),
+                            types=listed(on_card, "and"),
                         ),
                     )
                 terrain = on_card[0]
@@ -599,7 +603,7 @@ class _Act:
                         "there ({other}) carries {types}",
                         card=card,
                         other=blocking,
-                        types=", ".join(matching),
+                        types=listed(matching, "or"),
                     ),
                 )
             from_hand = place

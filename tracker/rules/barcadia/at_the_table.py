@@ -4,7 +4,7 @@ phone says what to do at the table"). Pure: read from the states around the acti
 with the rule it comes from, in the order the table does them.
 """
 
-from ..text import _, ngettext
+from ..text import _, listed, ngettext
 from .geometry import is_start, key
 from .words import place_text
 
@@ -96,7 +96,7 @@ def instructions(before: dict, action: dict, after: dict) -> list[dict]:
     for name in dead:
         was = players_before[name]
         if was["power_ups"]:
-            cards = ", ".join(was["power_ups"])
+            cards = listed(was["power_ups"], "and")
             if is_start((was["position"][0], was["position"][1])):
                 say(
                     _(

@@ -1,7 +1,7 @@
 """What the table waits for: ``awaiting = {"player", "action", "reason"}`` (the actions contract,
 "awaiting.action, exactly")."""
 
-from ..text import _, ngettext
+from ..text import _, listed, ngettext
 from . import board, queries
 from .geometry import key
 from .geometry import text as hex_text
@@ -31,7 +31,7 @@ def describe(state: dict) -> dict:
         return {
             "player": None,
             "action": ["roll_for_order"] + (["note_loot"] if some_unnamed else []),
-            "reason": _("Roll for the turn order: {heroes}", heroes=", ".join(rolling)),
+            "reason": _("Roll for the turn order: {heroes}", heroes=listed(rolling, "and")),
         }
     light = ["gain_loot", "heal"]
     if some_unnamed:

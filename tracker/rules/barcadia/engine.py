@@ -10,7 +10,7 @@ read-only. Randomness never happens here: rolls and tile faces arrive as action 
 from .. import log
 from ..errors import RuleError
 from ..names import look_alike_key
-from ..text import _, ngettext
+from ..text import _, listed, ngettext
 from . import board, fields
 from .awaiting import describe, pending_reason
 from .geometry import ORIGIN, are_adjacent, distance, is_start, place_of, starting_point_flower
@@ -421,7 +421,7 @@ class _Table:
                     _(
                         "{hero} takes no side in this roll: only {sides} may declare modifiers",
                         hero=who,
-                        sides=" and ".join(allowed),
+                        sides=listed(allowed, "and"),
                     ),
                 )
             hero = self.state["players"][who]
@@ -567,7 +567,11 @@ class _Table:
             if name not in rolling:
                 raise RuleError(
                     rule,
-                    _("only {heroes} roll now, not {hero}", heroes=", ".join(rolling), hero=name),
+                    _(
+                        "only {heroes} roll now, not {hero}",
+                        heroes=listed(rolling, "or"),
+                        hero=name,
+                    ),
                 )
         for name in rolling:
             if name not in cleaned:
@@ -1089,7 +1093,7 @@ class _Table:
             if card not in hero["power_ups"] and card != waiting:
                 raise RuleError(
                     "H-22",
-                    _("discard one of {cards}", cards=", ".join([*hero["power_ups"], waiting])),
+                    _("discard one of {cards}", cards=listed([*hero["power_ups"], waiting], "or")),
                 )
             self.pending.pop(0)
             if card in hero["power_ups"]:

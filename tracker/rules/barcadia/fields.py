@@ -6,7 +6,7 @@ fields then take their default. Names are trimmed of surrounding spaces.
 
 from ..errors import RuleError
 from ..names import NameFault, clean_name, name_refusal
-from ..text import _
+from ..text import _, listed
 from .ruleset import shown
 
 HERO_NAME_MAX = 24
@@ -112,7 +112,7 @@ def hero(state: dict, action: dict, field: str = "player") -> str:
             _(
                 "nobody at this table is called {name}; the heroes are {names}",
                 name=shown(name),
-                names=", ".join(state["players"]),
+                names=listed(state["players"], "and"),
             ),
         )
     return name
@@ -132,12 +132,12 @@ def choice(action: dict, field: str, choices: tuple[str, ...], default: str | No
     if not given(action, field):
         if default is not None:
             return default
-        raise refuse(field, _("choose {choices}", choices=" or ".join(choices)))
+        raise refuse(field, _("choose {choices}", choices=listed(choices, "or")))
     value = action[field]
     if not isinstance(value, str) or value not in choices:
         raise refuse(
             field,
-            _("choose {choices}, not {value}", choices=" or ".join(choices), value=shown(value)),
+            _("choose {choices}, not {value}", choices=listed(choices, "or"), value=shown(value)),
         )
     return value
 
@@ -206,7 +206,7 @@ def face(value, field: str = "tile") -> dict:
     if not isinstance(kind, str) or kind not in FACE_KEYS:
         raise refuse(
             f"{field}.kind",
-            _("choose {choices}, not {value}", choices=", ".join(FACE_KEYS), value=shown(kind)),
+            _("choose {choices}, not {value}", choices=listed(FACE_KEYS, "or"), value=shown(kind)),
         )
     wanted = FACE_KEYS[kind]
     for name in value:
@@ -257,7 +257,7 @@ def modifiers(action: dict, roller: str, state: dict) -> list[dict]:
                 f"{where}.source",
                 _(
                     "choose {choices}, not {value}",
-                    choices=", ".join(MODIFIER_SOURCES),
+                    choices=listed(MODIFIER_SOURCES, "or"),
                     value=shown(source),
                 ),
             )

@@ -1,7 +1,7 @@
 """The table rules with options (section 11 of the rules): one `ruleset` object per table."""
 
 from ..errors import RuleError
-from ..text import _
+from ..text import _, listed
 
 DEFAULTS = {
     "full_hp": 100,
@@ -54,7 +54,7 @@ def check_ruleset(given) -> dict:
                 _(
                     "ruleset: {option} is not a table rule; the table rules are {options}",
                     option=shown(option),
-                    options=", ".join(DEFAULTS),
+                    options=listed(DEFAULTS, "and"),
                 ),
             )
     ruleset = dict(DEFAULTS)
@@ -75,7 +75,7 @@ def check_ruleset(given) -> dict:
                 _(
                     "ruleset: {option} may be {choices}, not {value}",
                     option=option,
-                    choices=" or ".join(CHOICES[option]),
+                    choices=listed(CHOICES[option], "or"),
                     value=shown(value),
                 ),
             )

@@ -1,7 +1,7 @@
 """Rolls and actions in a player's words: the fight arithmetic, ties, and one line per action
 for the history and the undo button. Pure functions of the states around an action."""
 
-from ..text import _, ngettext
+from ..text import _, listed, ngettext
 from . import fields
 from .engine import TRAP_TARGET, face_words
 from .geometry import is_start, key
@@ -170,7 +170,7 @@ def describe_action(before: dict, action: dict, after: dict):
             "{heroes} died: back to the Starting Point with a full cup",
             "{heroes} died: back to the Starting Point with full cups",
             len(dead),
-            heroes=", ".join(dead),
+            heroes=listed(dead, "and"),
         ),
     )
 
@@ -181,21 +181,22 @@ def _describe(before: dict, action: dict, after: dict):
     if kind == "set_up_table":
         return _(
             "The table is set: {heroes}, a dungeon of {size} tiles",
-            heroes=", ".join(after["players"]),
+            heroes=listed(after["players"], "and"),
             size=after["dungeon"]["size"],
         )
     if kind == "roll_for_order":
-        rolls = ", ".join(f"{hero} {roll}" for hero, roll in action["rolls"].items())
+        # A name and a number are the same in every language: only the list is translated.
+        rolls = listed([f"{hero} {roll}" for hero, roll in action["rolls"].items()], None)
         if after["phase"] == "play":
             return _(
                 "Order rolls {rolls}: the order is {order}",
                 rolls=rolls,
-                order=", ".join(after["order"]),
+                order=listed(after["order"], None),
             )
         return _(
             "Order rolls {rolls}: {heroes} roll again",
             rolls=rolls,
-            heroes=", ".join(after["pending"][0]["players"]),
+            heroes=listed(after["pending"][0]["players"], "and"),
         )
     if kind == "explore":
         at = (action["at"][0], action["at"][1])
