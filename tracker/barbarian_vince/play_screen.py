@@ -21,6 +21,7 @@ from tracker.core.i18n import say
 from tracker.rules import barbarian_vince as bv
 from tracker.rules.barbarian_vince.awaiting import why_not
 from tracker.rules.barbarian_vince.catalogue import CLASSES, SKILLS, skill_word
+from tracker.rules.errors import RuleError
 from tracker.rules.text import Msg
 
 PHASES = (
@@ -238,6 +239,12 @@ class Screen:
         self.awaiting = list(awaiting["action"])
         self.reason = awaiting["reason"]
         self.just_done = self.last_words if just_done else ""
+        # The player's deck cards this adventure has not entered yet (id → register_card
+        # fields), set by the view: a tap naming one enters it on the way (BT-01).
+        self.known: dict[str, dict] = {}
+        # The check terms remembered for the open encounter's listing (or None), set by the
+        # view: the check form comes filled in, and begins in one tap.
+        self.listing: dict | None = None
 
     # -- where things stand -----------------------------------------------------------------
 
@@ -628,6 +635,22 @@ class Screen:
             parts.append(_("no round speed: a round ends on a success"))
         return " · ".join(parts)
 
+    @property
+    def listing_words(self) -> str:
+        """The remembered check terms of this listing, as the card prints them."""
+        terms = self.listing
+        if not terms or terms.get("skill") not in SKILLS:
+            return ""
+        check = {
+            "skill": terms["skill"],
+            "target": terms.get("target"),
+            "times": terms.get("times") or 1,
+            "round_speed": terms.get("round_speed"),
+            "damage": terms.get("damage") or 0,
+        }
+        extra = self._check_terms(check) if check["target"] is not None else ""
+        return f"{check_words(check)} ({extra})" if extra else check_words(check)
+
     @cached_property
     def reusable(self) -> list[CardView]:
         if not bv.reuse_offered(self.state):
@@ -645,9 +668,10 @@ class Screen:
     def destinations(self) -> list[dict]:
         """Where Vince may travel, grouped by map, each with its lay-low value and terrains."""
         groups: dict[str, list] = {}
-        for row in bv.travel_destinations(self.state):
-            value = bv.location_lay_low(self.state, row["map"], row["location"])
-            types = bv.location_terrain_types(self.state, row["map"], row["location"])
+        state = self._with_known_maps
+        for row in bv.travel_destinations(state):
+            value = bv.location_lay_low(state, row["map"], row["location"])
+            types = bv.location_terrain_types(state, row["map"], row["location"])
             terrains = " ".join(kind + (_signed(mod) if mod else "") for kind, mod in types.items())
             groups.setdefault(row["map"], []).append(
                 {
@@ -658,10 +682,29 @@ class Screen:
             )
         return [{"map": name, "places": places} for name, places in groups.items()]
 
+    @cached_property
+    def _with_known_maps(self) -> dict:
+        """The state as if the deck's maps were entered: travel offers their places, and the
+        tap that goes there enters the map on the way (BT-01, BT-05)."""
+        state = self.state
+        for fields in self.known.values():
+            if fields.get("kind") != "map":
+                continue
+            try:
+                state = bv.apply(state, {"type": "register_card", **fields})
+            except RuleError:
+                continue
+        return state
+
     @property
     def maps_missing(self) -> list[str]:
-        """Neighbouring maps not entered yet (Vince can't go there until they are)."""
-        return [row["map"] for row in bv.neighbouring_maps(self.state) if not row["registered"]]
+        """Neighbouring maps neither entered nor in the player's deck (Vince can't go there
+        until they are)."""
+        return [
+            row["map"]
+            for row in bv.neighbouring_maps(self.state)
+            if not row["registered"] and row["map"] not in self.known
+        ]
 
     @cached_property
     def all_places(self) -> list[dict]:
@@ -790,6 +833,16 @@ class Screen:
     @cached_property
     def deck(self) -> list[str]:
         return bv.deck_cards(self.state)
+
+    @property
+    def names(self) -> list[str]:
+        """The ids a card field offers: the deck's entered cards and the player's others."""
+        return [*self.deck, *(card for card in self.known if card not in self.state["catalogue"])]
+
+    @property
+    def deck_to_bring(self) -> int:
+        """How many cards of the player's deck one tap would enter here."""
+        return len(self.known) if self.state["status"] in ("setup", "playing") else 0
 
     # -- undo -----------------------------------------------------------------------------------
 

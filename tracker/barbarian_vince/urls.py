@@ -12,6 +12,7 @@ urlpatterns = [
     path("adventures/<int:adventure>/undo/", play.undo, name="bv_undo"),
     path("adventures/<int:adventure>/cards/", cards.cards, name="bv_cards"),
     path("adventures/<int:adventure>/cards/add/", cards.card_add, name="bv_card_add"),
+    path("adventures/<int:adventure>/cards/bring/", cards.deck_bring, name="bv_deck_bring"),
     path("adventures/<int:adventure>/history/", history.history_page, name="bv_history"),
     path("adventures/<int:adventure>/history/log/", history.history_log, name="bv_log"),
     path(

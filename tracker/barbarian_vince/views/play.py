@@ -42,6 +42,8 @@ def owned(request: HttpRequest, adventure: int) -> Adventure:
 
 
 def context(request: HttpRequest, adventure: Adventure, screen: Screen) -> dict:
+    screen.known = services.deck_missing(adventure=adventure, owner=request.user)
+    screen.listing = services.listing_for(owner=request.user, state=adventure.state)
     return {
         "adventure": adventure,
         "screen": screen,
@@ -115,7 +117,7 @@ def act(request: HttpRequest, adventure: int, action: str) -> HttpResponse:
         problem = form.refusal()
         return refuse(request, record, problem.message, problem.rule, entry_of(request, action))
     try:
-        record = services.adventure_apply(
+        record = services.adventure_play(
             adventure_id=record.pk,
             owner=request.user,
             action=form.action(),
