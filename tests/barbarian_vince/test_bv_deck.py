@@ -4,11 +4,17 @@ one tap, and an undo never takes a card out of the deck."""
 
 from __future__ import annotations
 
+import io
+import json
+import re
+
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from tests.barbarian_vince.conftest import HTMX, SAMPLE, make_adventure, play_on
-from tracker.barbarian_vince import services
+from tracker.barbarian_vince import deck, services
 from tracker.barbarian_vince.models import Adventure, AdventureLogEntry, RememberedCard
 
 pytestmark = pytest.mark.django_db
@@ -90,3 +96,144 @@ def test_bt01_the_whole_deck_comes_in_one_tap_player_card_and_maps_first(client_
     # Nothing left to bring: the button is gone.
     response = client_of.get(reverse("tracker:bv_play", args=[adventure.pk]))
     assert 'data-testid="bring-deck"' not in response.text
+
+
+def test_bt01_a_new_card_is_typed_beside_the_tap_and_the_tap_goes_on(client_of, player):
+    adventure = make_adventure(player, "lay_low")
+    url = reverse("tracker:bv_act", args=[adventure.pk, "draw_encounter"])
+    posted = {"version": adventure.version, "card": "Q10", "draw": "Q08"}
+    response = client_of.post(url, posted, headers=HTMX)
+    # Refused: Q10 is new, and its form is drawn in place with the tap's fields kept.
+    assert "BT-01:" in response.text and 'data-testid="new-card-form"' in response.text
+    assert 'name="card" value="Q10"' in response.text
+    assert 'name="draw" value="Q08"' in response.text
+    before = Adventure.objects.get(pk=adventure.pk).last_seq
+    typed = {"new-version": adventure.version, "new-id": "Q10", "new-kind": "quest",
+             "new-number": "8", "new-terrains": "U"}  # fmt: skip
+    response = client_of.post(url, {**posted, **typed}, headers=HTMX)
+    assert 'data-testid="error"' not in response.text
+    adventure = Adventure.objects.get(pk=adventure.pk)
+    assert adventure.state["encounter"]["card"] == "Q10"
+    assert log_types(adventure)[before:] == ["register_card", "draw_encounter"]
+    assert RememberedCard.objects.filter(owner=player, card_id="Q10").exists()
+
+
+def test_bt01_a_new_card_typed_wrong_keeps_what_was_typed(client_of, player):
+    adventure = make_adventure(player, "lay_low")
+    url = reverse("tracker:bv_act", args=[adventure.pk, "draw_encounter"])
+    typed = {"version": adventure.version, "card": "Q10", "draw": "Q08",
+             "new-version": adventure.version, "new-id": "Q10", "new-kind": "quest",
+             "new-number": "8", "new-terrains": "U", "new-modifiers": "Combat plus"}  # fmt: skip
+    response = client_of.post(url, typed, headers=HTMX)
+    assert "BT-01:" in response.text and 'data-testid="new-card-form"' in response.text
+    assert 'value="Combat plus"' in response.text and 'name="new-terrains"' in response.text
+    assert Adventure.objects.get(pk=adventure.pk).last_seq == adventure.last_seq
+
+
+# -- the deck page, deck files, a deck handed to a friend (issue 23, point 2) -------------------
+
+
+def test_the_deck_page_lists_searches_corrects_and_removes(client_of, player):
+    make_adventure(player, "catalogued")
+    page = client_of.get(reverse("tracker:bv_deck")).text
+    for card in SAMPLE:
+        assert f'data-testid="deck-{card["id"]}"' in page
+    page = client_of.get(reverse("tracker:bv_deck") + "?q=map").text
+    assert 'data-testid="deck-Map 1"' in page and 'data-testid="deck-Q01"' not in page
+    # Corrected: Q08 is numbered 5 from now on; a running adventure keeps its own entry.
+    running = make_adventure(player, "lay_low", name="Running")
+    client_of.post(
+        reverse("tracker:bv_deck_correct"),
+        {"version": 0, "id": "Q08", "kind": "quest", "number": "5", "terrains": "O"},
+    )
+    assert RememberedCard.objects.get(owner=player, card_id="Q08").fields["number"] == 5
+    assert Adventure.objects.get(pk=running.pk).state["catalogue"]["Q08"]["number"] == 6
+    later = services.adventure_create(owner=player, name="Later")
+    later = services.deck_bring(adventure_id=later.pk, owner=player, expected_version=later.version)
+    assert later.state["catalogue"]["Q08"]["number"] == 5
+    client_of.post(reverse("tracker:bv_deck_remove"), {"card": "Q08"})
+    assert not RememberedCard.objects.filter(owner=player, card_id="Q08").exists()
+
+
+def test_a_deck_file_goes_out_and_comes_in_for_another_account(client, player, other):
+    make_adventure(player, "catalogued")
+    client.force_login(player)
+    text = client.get(reverse("tracker:bv_deck_export")).content
+    document = json.loads(text)
+    assert document["format"] == "cardrpg-deck" and document["version"] == 1
+    assert document["game"] == "barbarian-vince" and len(document["cards"]) == len(SAMPLE)
+    client.force_login(other)
+    upload = SimpleUploadedFile("deck.json", text, content_type="application/json")
+    client.post(reverse("tracker:bv_deck_import"), {"file": upload})
+    assert RememberedCard.objects.filter(owner=other).count() == len(SAMPLE)
+    upload = SimpleUploadedFile("deck.json", text, content_type="application/json")
+    response = client.post(reverse("tracker:bv_deck_import"), {"file": upload}, follow=True)
+    assert f"0 cards added, {len(SAMPLE)} already there." in response.text
+
+
+def test_the_import_command_counts_cards_and_refuses_a_card_that_differs(tmp_path, player):
+    make_adventure(player, "catalogued")
+    path = tmp_path / "deck.json"
+    cards = [{"id": "Q20", "kind": "quest", "number": 3, "terrains": ["V"],
+              "listings": {"V|5": {"skill": "charm", "target": 6}}},
+             {"id": "Q01", "kind": "quest", "terrains": ["O"], "number": 1,
+              "classes": ["Common"]}]  # fmt: skip
+    document = {"format": "cardrpg-deck", "version": 1, "game": "barbarian-vince"}
+    path.write_text(json.dumps({**document, "cards": cards}))
+    out = io.StringIO()
+    call_command("import", str(path), "--owner", "ada", stdout=out)
+    assert out.getvalue().strip() == "1 cards added, 1 already there"
+    row = RememberedCard.objects.get(owner=player, card_id="Q20")
+    assert row.listings == {"V|5": {"skill": "charm", "target": 6}}
+    # Q02 differs from the owner's Q02: refused by name, nothing added (not even Q21).
+    cards = [{"id": "Q21", "kind": "quest", "number": 2, "terrains": ["V"]},
+             {"id": "Q02", "kind": "quest", "number": 3, "terrains": ["G"]}]  # fmt: skip
+    path.write_text(json.dumps({**document, "cards": cards}))
+    with pytest.raises(CommandError, match="Q02 differs"):
+        call_command("import", str(path), "--owner", "ada", stdout=io.StringIO())
+    assert not RememberedCard.objects.filter(owner=player, card_id="Q21").exists()
+
+
+@pytest.mark.parametrize(
+    ("cards", "words"),
+    [
+        ([{"id": "x" * 61, "kind": "quest", "number": 1, "terrains": ["U"]}], "card 1"),
+        ([{"id": "Q1", "kind": "quest", "number": "7", "terrains": ["U"]}], "random number"),
+        ([{"id": "Q1", "kind": "quest", "number": 1, "terrains": ["U"], "colour": 1}], "colour"),
+        (
+            [
+                {
+                    "id": "Q1",
+                    "kind": "quest",
+                    "number": 1,
+                    "terrains": ["U"],
+                    "listings": {"U|4": {"skill": "combat", "target": 1000}},
+                }
+            ],
+            "target",
+        ),  # fmt: skip
+        ([{"id": f"Q{n}", "kind": "one_year"} for n in range(400)], "at most"),
+    ],
+)
+def test_a_deck_file_is_bounded_and_refused_with_the_field_named(player, cards, words):
+    document = {"format": "cardrpg-deck", "version": 1, "game": "barbarian-vince", "cards": cards}
+    with pytest.raises(deck.DeckRefused, match=words):
+        deck.import_file(owner=player, data=json.dumps(document))
+    assert RememberedCard.objects.filter(owner=player).count() == 0
+    with pytest.raises(deck.DeckRefused, match="at most"):
+        deck.import_file(owner=player, data=b" " * (deck.MAX_BYTES + 1))
+
+
+def test_a_friend_takes_the_deck_by_the_link_the_owner_shows(client, player, other):
+    make_adventure(player, "catalogued")
+    client.force_login(player)
+    page = client.get(reverse("tracker:bv_deck") + "?share=1").text
+    link = re.search(r'data-testid="deck-link">([^<]+)<', page)[1]
+    assert "<svg" in page
+    client.force_login(other)
+    path = link.split("testserver", 1)[1]
+    page = client.get(path).text
+    assert f"{len(SAMPLE)} cards" in page
+    client.post(path)
+    assert RememberedCard.objects.filter(owner=other).count() == len(SAMPLE)
+    assert client.get(path[:-5] + "xxxx/").status_code == 404

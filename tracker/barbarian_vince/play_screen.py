@@ -230,7 +230,10 @@ class Screen:
         self.error = say(error) if error else ""
         self.error_rule = error_rule
         self.error_rule_text = bv.rule_summary(error_rule) if error_rule else ""
-        self.register_card = _register_first(error, error_rule)
+        # The card a refusal asks to enter first: its form is drawn in place, and the tap
+        # goes on once the card is entered (the deck's cards never get here: they are
+        # entered on the way).
+        self.register_card = _register_first(error, error_rule) or (entry or {}).get("new_card", "")
         self.notice = notice
         self.moves = [say(line) for line in moves]
         self.conflict = conflict
@@ -504,9 +507,11 @@ class Screen:
         elif reason == "encounter_open":
             # After a check, another is rarer than ending the encounter: it waits under "More".
             first_check = [] if self.state["check"] is not None else ["begin_check"]
-            wanted = ["reuse", *first_check, "end_encounter", "win_quest"]
+            # The Reusable offer after the ending, which a typical turn taps (issue 23).
+            wanted = [*first_check, "end_encounter", "reuse", "win_quest"]
         elif reason == "check":
-            wanted = ["reuse", "play_check_card"]
+            # Playing on comes first; the Reusable offer stands until the next play.
+            wanted = ["play_check_card", "reuse"]
         elif reason == "damage":
             wanted = ["take_damage"]
         elif reason in ("after_encounter", "rest"):
@@ -777,6 +782,16 @@ class Screen:
         return bv.waiting_here(self.state)
 
     @property
+    def waiting_elsewhere(self) -> list[dict]:
+        """Unique items waiting at their home somewhere else (B-30, BT-14)."""
+        here = self.state["location"]
+        return [
+            {"card": card, "place": f"{home['location']} ({home['map']})"}
+            for card, home in self.state["waiting"].items()
+            if home != here
+        ]
+
+    @property
     def recovery(self) -> dict:
         return {
             "skill": self.state["skills"]["recovery"],
@@ -825,6 +840,17 @@ class Screen:
     @property
     def item_classes(self) -> list[dict]:
         return [{"value": name, "label": CLASS_WORDS[name]} for name in CLASSES]
+
+    @property
+    def new_card_kinds(self) -> list[tuple]:
+        """The kinds a card met in play may be (maps and the Player Card are entered ahead)."""
+        from tracker.barbarian_vince.forms import KINDS
+
+        return [(value, label) for value, label in KINDS if value in ("quest", "item", "one_year")]
+
+    @property
+    def class_choices(self) -> list[tuple]:
+        return list(CLASS_WORDS.items())
 
     @property
     def skill_choices(self) -> list[dict]:

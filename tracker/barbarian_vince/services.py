@@ -144,18 +144,23 @@ def adventure_play(
     expected_version: int,
     tap: str = "",
     asked: str = "",
+    typed: Sequence[dict] = (),
 ) -> Adventure:
     """Apply one action, first entering from the owner's deck each card it names that this
     adventure's catalogue does not hold yet: their register_card go into the log just before
     it, in the same transaction, so a remembered card costs no detour (BT-01). Nothing is
-    written when the engine refuses any of them."""
+    written when the engine refuses any of them. `typed`: register_card actions of new cards
+    typed in the same tap (the card the action names, entered on the spot), applied first."""
     adventure = adventure_get(adventure_id=adventure_id, owner=owner)
     catalogue = adventure.state.get("catalogue", {})
-    missing = [card for card in named_cards(action) if card not in catalogue]
+    new_ids = {str(one.get("id", "")).strip() for one in typed}
+    missing = [
+        card for card in named_cards(action) if card not in catalogue and card not in new_ids
+    ]
     rows = list(RememberedCard.objects.filter(owner=owner, card_id__in=missing)) if missing else []
     rows.sort(key=lambda row: missing.index(row.card_id))
     entered = _registered(adventure.state, rows)
-    actions = [(one, core.KEEP_TABLE_STATE) for one in [*entered, action]]
+    actions = [(one, core.KEEP_TABLE_STATE) for one in [*typed, *entered, action]]
     record = core.record_apply(
         game=GAME,
         record_id=adventure_id,
@@ -248,6 +253,58 @@ def card_recall(*, adventure_id: int, owner, card_id: str, expected_version: int
     )
 
 
+# --- the player's deck, apart from any adventure -----------------------------------------------
+
+
+def deck_cards(*, owner, text: str = "") -> list:
+    """The owner's whole deck, or the cards whose id or name contains `text` (one query)."""
+    rows = RememberedCard.objects.filter(owner=owner)
+    text = text.strip()
+    if text:
+        rows = rows.filter(Q(card_id__icontains=text) | Q(name__icontains=text))
+    return list(rows.order_by("card_id"))
+
+
+@transaction.atomic
+def deck_card_remove(*, owner, card_id: str) -> bool:
+    """Take a card out of the owner's deck (the adventures that entered it keep their entry)."""
+    deleted, _rows = RememberedCard.objects.filter(owner=owner, card_id=card_id).delete()
+    return bool(deleted)
+
+
+@transaction.atomic
+def deck_card_correct(*, owner, card_id: str, action: dict) -> RememberedCard:
+    """Correct a card of the owner's deck from a register_card action of the same id: the
+    adventures begun after it enter the corrected card; a running one keeps its own entry.
+    The engine's catalogue rules check it (RuleError, nothing changed)."""
+    from tracker.barbarian_vince.deck import card_fields
+    from tracker.rules.barbarian_vince.catalogue import build_entry
+
+    row = RememberedCard.objects.select_for_update().get(owner=owner, card_id=card_id)
+    fields = card_fields({**action, "id": card_id})
+    build_entry(fields, {}, None)
+    row.fields = fields
+    name = fields.get("name")
+    row.name = name.strip() if isinstance(name, str) else ""
+    row.kind = str(fields.get("kind", "")).strip().lower().replace(" ", "_")[:10]
+    row.save(update_fields=["fields", "name", "kind", "updated_at"])
+    return row
+
+
+def deck_import(*, owner, data: bytes | str) -> tuple[int, int]:
+    """Add a cardrpg-deck file to the owner's deck: (added, already there); DeckRefused."""
+    from tracker.barbarian_vince import deck
+
+    return deck.import_file(owner=owner, data=data)
+
+
+def deck_take_shared(*, owner, token: str) -> tuple[int, int]:
+    """Add the deck a friend's share link hands over: (added, already there); DeckRefused."""
+    from tracker.barbarian_vince import deck
+
+    return deck.import_shared(owner=owner, token=token)
+
+
 # --- undo ------------------------------------------------------------------------------------
 
 
@@ -302,6 +359,11 @@ __all__ = [
     "adventure_undo_to",
     "card_recall",
     "deck_bring",
+    "deck_card_correct",
+    "deck_card_remove",
+    "deck_cards",
+    "deck_import",
+    "deck_take_shared",
     "deck_missing",
     "named_cards",
     "finished_turns",

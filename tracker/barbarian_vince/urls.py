@@ -2,11 +2,17 @@
 
 from django.urls import path
 
-from tracker.barbarian_vince.views import adventures, cards, history, play
+from tracker.barbarian_vince.views import adventures, cards, deck, history, play
 
 urlpatterns = [
     path("adventures/", adventures.adventure_list, name="bv_list"),
     path("adventures/new/", adventures.adventure_new, name="bv_new"),
+    path("adventures/deck/", deck.deck_page, name="bv_deck"),
+    path("adventures/deck/export/", deck.deck_export, name="bv_deck_export"),
+    path("adventures/deck/import/", deck.deck_import, name="bv_deck_import"),
+    path("adventures/deck/remove/", deck.deck_remove, name="bv_deck_remove"),
+    path("adventures/deck/correct/", deck.deck_correct, name="bv_deck_correct"),
+    path("adventures/deck/shared/<str:token>/", deck.deck_shared, name="bv_deck_shared"),
     path("adventures/<int:adventure>/", play.play, name="bv_play"),
     path("adventures/<int:adventure>/act/<str:action>/", play.act, name="bv_act"),
     path("adventures/<int:adventure>/undo/", play.undo, name="bv_undo"),
