@@ -189,7 +189,7 @@ def test_bt15_rest_counts_recovery_and_offers_a_trade_in_a_city(client_of, playe
     adventure = make_adventure(player, "rest")
     html = client_of.get(play_url(adventure)).text
     assert "Recover: restore up to 2 cards" in html
-    assert "a Common item for 2 cards or more" in html
+    assert "Common item, for 2 cards or more" in html
     assert "an Uncommon item" not in html and "a Uncommon item for 4 cards or more" in html
     assert {"recover", "trade", "end_turn"} <= forms_on(html, adventure)
 

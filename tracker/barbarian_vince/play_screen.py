@@ -198,6 +198,8 @@ def check_status_words(check: dict) -> str:
         return _("Result: %(result)s. Read the listing's line for %(result)s.") % {
             "result": check["result"]
         }
+    if check["times"] == 1:
+        return _("Round %(round)s · one success passes the check") % {"round": check["round"]}
     return ngettext(
         "Round %(round)s · %(successes)s of %(times)s success so far",
         "Round %(round)s · %(successes)s of %(times)s successes so far",
@@ -371,17 +373,28 @@ class Screen:
                 return self._encounter_instruction()
             case "encounter_open":
                 encounter = state["encounter"]
-                return _(
-                    "Read the %(terrain)s listing of %(card)s for difficulty %(difficulty)s and "
-                    "carry it out here: a skill check, the effects it names, then how the "
-                    "encounter ends."
-                ) % {
-                    "terrain": encounter["terrain"],
-                    "card": encounter["card"],
-                    "difficulty": encounter["difficulty"]
-                    if encounter["difficulty"] is not None
-                    else "—",
-                }
+                words = {"terrain": encounter["terrain"], "card": encounter["card"]}
+                if encounter["difficulty"] is not None:
+                    return _(
+                        "Read the %(terrain)s listing of %(card)s for difficulty %(difficulty)s "
+                        "and carry it out here: a skill check, the effects it names, then how "
+                        "the encounter ends."
+                    ) % {**words, "difficulty": encounter["difficulty"]}
+                if encounter["terrain"] == encounter["card"]:
+                    return (
+                        _(
+                            "Read %(card)s and carry it out here: a skill check, the effects it "
+                            "names, then how the encounter ends."
+                        )
+                        % words
+                    )
+                return (
+                    _(
+                        "Read the %(terrain)s listing of %(card)s and carry it out here: a skill "
+                        "check, the effects it names, then how the encounter ends."
+                    )
+                    % words
+                )
             case "check":
                 check = state["check"]
                 if check["target"] is None:
@@ -614,7 +627,10 @@ class Screen:
             "played": played,
             "played_count": len(check["played"]),
             "speed": speed,
-            "cards_left_in_round": None if speed is None else max(0, speed - len(played)),
+            # No more than the ready cards that can still be played.
+            "cards_left_in_round": None
+            if speed is None
+            else max(0, min(speed - len(played), sum(1 for row in cards if row["playable"]))),
             "cards": cards,
             "deck_draw": deck_draw,
             "whole_check_bonus": bv.whole_check_bonus(self.state),
@@ -805,6 +821,8 @@ class Screen:
             "classes": [
                 {"value": name, "label": CLASS_WORDS[name], "cost": 4 if name == "Uncommon" else 2}
                 for name in bv.trade_classes(self.state)
+                # Only what the cards that can be given up can pay (B-33).
+                if len(self.discardable) >= (4 if name == "Uncommon" else 2)
             ],
             "left": left,
             "left_words": ""

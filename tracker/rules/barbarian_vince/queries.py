@@ -309,6 +309,8 @@ def _d_retrieve(before, action, after):
 def _d_draw_encounter(before, action, after):
     encounter = after["encounter"]
     if encounter["difficulty"] is None:
+        if encounter["terrain"] == encounter["card"]:
+            return _("Encounter: {card}", card=encounter["card"])
         return _(
             "Encounter: {card} ({terrain})", card=encounter["card"], terrain=encounter["terrain"]
         )
@@ -500,7 +502,23 @@ def _place_words(place: tuple):
         places.EXHAUSTED: _("the exhausted hand"),
         places.ENCOUNTER: _("the encounter (set aside)"),
         places.ASIDE: _("aside (the Player Card before setup)"),
+        SET_ASIDE: _("aside (set out of the deck before setup, B-08)"),
     }[place[0]]
+
+
+# Map 1 and the X0 card wait outside the deck until setup and the first encounter (B-08).
+SET_ASIDE = "set_aside"
+
+
+def _set_aside_then(state: dict, card: str) -> bool:
+    """Whether `card` was out of the deck, set aside, in `state` (B-08, B-09, BT-03): Map 1
+    before setup, the X0 card until the first encounter of turn 1."""
+    if state["status"] in ("new", "setup"):
+        return card == "Map 1"
+    if state["status"] != "playing" or state["turn"] != 1 or state["encounters_this_turn"]:
+        return False
+    entry = state["catalogue"].get(card) or {}
+    return entry.get("kind") == "quest" and "X0" in (entry.get("terrains") or ())
 
 
 def undo_card_moves(before: dict, after: dict) -> list:
@@ -512,6 +530,8 @@ def undo_card_moves(before: dict, after: dict) -> list:
         then = _place(before, card)
         if card == places.player_card(after) and card not in before["catalogue"]:
             then = (places.ASIDE,)
+        elif then == (places.DECK,) and _set_aside_then(before, card):
+            then = (SET_ASIDE,)
         if now != then:
             lines.append(
                 _(
