@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.barbarian_vince.conftest import SAMPLE
+from tests.barbarian_vince.conftest import PASSWORD, SAMPLE
 from tests.barbarian_vince.test_bv_browser import act, log_in, shoot
 from tracker.barbarian_vince import services
 from tracker.barbarian_vince.models import Adventure
@@ -62,6 +62,12 @@ class Taps:
         self._on_first_screen(target, what)
         self.count += 1
         act(self.page, target.click)
+
+    def press(self, target, what: str) -> None:
+        """A tap whose answer the caller waits for itself."""
+        self._on_first_screen(target, what)
+        self.count += 1
+        target.click()
 
     def fill(self, target, value: str, what: str) -> None:
         self._on_first_screen(target, what)
@@ -141,3 +147,104 @@ def test_a_second_adventure_from_the_deck_and_a_turn_in_a_dozen_taps_on_one_scre
     # No card was typed into this adventure's catalogue: every entry came from the deck.
     adventure = Adventure.objects.filter(owner=player).exclude(name="Earlier").get()
     assert set(adventure.state["catalogue"]) == {card["id"] for card in SAMPLE}
+    in_chinese(page)
+    shoot(page, screenshot, "deck-turn-3-zh")
+    in_english(page)
+
+
+def log_in_as(page, live_server, username: str) -> None:
+    page.context.clear_cookies()
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(PASSWORD)
+    with page.expect_navigation():
+        page.get_by_role("button", name="Log in").click()
+
+
+def in_chinese(page) -> None:
+    with page.expect_navigation():
+        page.locator("header").get_by_role("button", name="中文").click()
+
+
+def in_english(page) -> None:
+    with page.expect_navigation():
+        page.locator("header").get_by_role("button", name="English").click()
+
+
+NEW_CARD_TAPS = 4
+
+
+def test_bt01_a_card_never_entered_is_typed_beside_the_tap_in_a_few_taps(
+    live_server, page, screenshot, player
+):
+    """A first adventure: the X0 card turns up before it was entered. Its short form opens in
+    place of the refusal, with what was typed kept; three taps enter it and play it."""
+    adventure = services.adventure_create(owner=player, name="First")
+    for card in SAMPLE:
+        if card["id"] != "X0":
+            adventure = services.adventure_play(
+                adventure_id=adventure.pk,
+                owner=player,
+                action={"type": "register_card", **card},
+                expected_version=adventure.version,
+            )
+    adventure = services.adventure_play(
+        adventure_id=adventure.pk,
+        owner=player,
+        action={"type": "setup", "item": "Q03"},
+        expected_version=adventure.version,
+    )
+    log_in(page, live_server)
+    page.goto(f"{live_server.url}/adventures/{adventure.pk}/")
+    page.get_by_label("The X0 card").fill("X0")
+    page.get_by_role("button", name="Play the X0 encounter").click()
+    form = page.get_by_test_id("new-card-form")
+    expect(form).to_contain_text("X0 is new")
+    shoot(page, screenshot, "new-card-beside")
+    taps = Taps(page)
+    taps.fill(form.get_by_label("Random number"), "2", "random number")
+    taps.fill(form.get_by_label("Terrain types"), "X0", "terrain types")
+    taps.press(page.get_by_test_id("enter-and-go-on"), "Enter X0 and go on")
+    expect(page.get_by_test_id("encounter")).to_contain_text("X0")
+    expect(page.get_by_test_id("error")).to_have_count(0)
+    print(f"\na new card took {taps.count} taps")
+    assert taps.count <= NEW_CARD_TAPS
+    assert taps.off_screen == [], taps.off_screen
+    adventure = Adventure.objects.get(pk=adventure.pk)
+    assert adventure.state["encounter"]["card"] == "X0"
+    in_chinese(page)
+    shoot(page, screenshot, "deck-x0-zh")
+    in_english(page)
+
+
+def test_a_deck_file_exported_by_one_player_is_imported_by_another(
+    live_server, page, screenshot, player, other, tmp_path
+):
+    first_adventure(player)
+    log_in(page, live_server)
+    page.goto(f"{live_server.url}/adventures/deck/")
+    expect(page.get_by_test_id("deck").locator("li")).to_have_count(len(SAMPLE))
+    expect(page.get_by_test_id("deck-Q02")).to_contain_text("1 listing remembered")
+    shoot(page, screenshot, "deck")
+    with page.expect_download() as download:
+        page.get_by_test_id("deck-export").click()
+    path = tmp_path / "deck.json"
+    download.value.save_as(path)
+    with page.expect_navigation():
+        page.get_by_test_id("deck-share").click()
+    expect(page.get_by_test_id("deck-qr").locator("svg")).to_be_visible()
+    shoot(page, screenshot, "deck-share")
+    in_chinese(page)
+    shoot(page, screenshot, "deck-zh")
+    in_english(page)
+
+    log_in_as(page, live_server, "bob")
+    page.goto(f"{live_server.url}/adventures/deck/")
+    page.get_by_label("A deck file").set_input_files(path)
+    with page.expect_navigation():
+        page.get_by_role("button", name="Add its cards to my deck").click()
+    expect(page.locator(".messages")).to_contain_text(
+        f"{len(SAMPLE)} cards added, 0 already there."
+    )
+    expect(page.get_by_test_id("deck").locator("li")).to_have_count(len(SAMPLE))
+    expect(page.get_by_test_id("deck-Q02")).to_contain_text("1 listing remembered")
