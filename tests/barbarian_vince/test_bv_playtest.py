@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
-from tests.barbarian_vince.conftest import make_adventure, play_on
+from tests.barbarian_vince.conftest import SAMPLE, make_adventure, play_on
 from tracker.barbarian_vince import services
 
 pytestmark = pytest.mark.django_db
@@ -109,3 +111,81 @@ def test_a_deck_card_named_by_travel_or_trade_is_entered_on_the_way(client_of, p
         action={"type": "trade", "class": "Common", "give": ["Q02", "Q04"], "card": "Q11"},
     )
     assert "Q11" in adventure.state["ready"]
+
+
+def test_bt09_the_history_names_the_card_drawn_for_a_play(client_of, player):
+    adventure = make_adventure(player, "q02_open", ruleset={"check_value": "deck_draw"})
+    adventure = play_on(
+        adventure,
+        player,
+        {"type": "begin_check", "skill": "combat", "target": 5},
+        {"type": "play_check_card", "card": "Q03", "draw": "Q08"},
+    )
+    page = client_of.get(reverse("tracker:bv_history", args=[adventure.pk])).text
+    assert "Q03 (Q08)" in page
+
+
+def test_bt16_a_refusal_that_says_to_record_one_year_has_its_button(client_of, player):
+    adventure = make_adventure(player, "lay_low")
+    response = client_of.post(
+        reverse("tracker:bv_act", args=[adventure.pk, "lay_low"]),
+        {"version": adventure.version, "draw": "One Year"},
+        headers={"HX-Request": "true"},
+    )
+    assert "BT-16:" in response.text
+    error_at = response.text.index('data-testid="error"')
+    button_at = response.text.index("One Year Has Passed turned up")
+    assert error_at < button_at < response.text.index('class="now"')
+
+
+def test_bt11_the_check_failed_is_on_the_screen_not_under_more(client_of, player):
+    page = screen(client_of, make_adventure(player, "check"))
+    more_at = page.find('class="more"')
+    assert page.index("The check failed") < (more_at if more_at >= 0 else len(page))
+
+
+def test_b12_travel_onto_a_new_map_says_to_take_its_card_from_the_deck(client_of, player):
+    adventure = make_adventure(player, "travel")
+    response = client_of.post(
+        reverse("tracker:bv_act", args=[adventure.pk, "travel"]),
+        {"version": adventure.version, "place": "Map 2|Irontree City"},
+        headers={"HX-Request": "true"},
+    )
+    assert "take the Map 2 card from the deck into the ready hand" in response.text
+
+
+def test_bt07_the_rest_offers_no_other_encounter(client_of, player):
+    page = screen(client_of, make_adventure(player, "recovered"))
+    assert "another encounter" not in page and "Trade, discard, and more" in page
+
+
+def test_the_setup_item_picker_names_the_cards(client_of, player):
+    adventure = make_adventure(player, "setup")
+    play_on(
+        adventure,
+        player,
+        *({"type": "register_card", **card} for card in SAMPLE[:3]),
+        {"type": "register_card", "id": "Q40", "kind": "quest", "name": "Rope", "number": 2,
+         "terrains": ["V"], "classes": ["Common"]},
+    )  # fmt: skip
+    assert '<option value="Q40">Q40 · Rope</option>' in screen(client_of, adventure)
+
+
+def test_the_hands_chart_keeps_its_legend_and_labels_inside_at_360_px():
+    from tracker.barbarian_vince import charts
+
+    skills = dict.fromkeys(("combat", "survival", "unlock_disarm", "hide", "charm"), 0)
+    points = [(n, 4, 1, {**skills, "recovery": 2}) for n in range(1, 13)]
+    svg = str(charts.hands_over_turns(points).svg)
+    legend_y = int(re.search(r'translate\(\d+, (\d+)\)" class="legends"', svg)[1])
+    assert legend_y < charts.HEIGHT
+    assert "…" not in svg and ">T12<" in svg
+
+
+def test_an_imported_copy_is_told_apart_from_its_original_in_the_lists(client_of, player):
+    from tracker.core import services as core
+
+    original = make_adventure(player, "lay_low", name="Twice")
+    core.record_import(owner=player, text=services.adventure_export(adventure=original))
+    for page in (client_of.get(reverse("tracker:bv_list")).text, client_of.get("/").text):
+        assert page.count("Twice") >= 2 and page.count("a copy imported on") == 1

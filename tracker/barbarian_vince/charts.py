@@ -65,6 +65,8 @@ def _config() -> dict:
         "spacing": 8,
         "show_minor_x_labels": False,
         "truncate_legend": -1,
+        # "T12", never "T…" (issue 23: the labels were cut at 360 px).
+        "truncate_label": -1,
         "no_data_text": _("Nothing yet"),
     }
 
@@ -94,7 +96,9 @@ def _labels(points: list[tuple]) -> list[str]:
 
 def hands_over_turns(points: list[tuple], nonce: str = "") -> Chart:
     """The ready and the exhausted hand at the end of each turn."""
-    chart = pygal.Line(**_config(), dots_size=4, stroke_style={"width": 3}, y_labels=_ticks(points))
+    # Two series in two columns: with three, pygal put the legend below the picture (clipped).
+    config = {**_config(), "legend_at_bottom_columns": 2}
+    chart = pygal.Line(**config, dots_size=4, stroke_style={"width": 3}, y_labels=_ticks(points))
     chart.x_labels = _labels(points)
     chart.x_labels_major_every = max(1, len(points) // 6)
     chart.add(_("Ready"), [ready for _n, ready, _e, _s in points])

@@ -155,8 +155,10 @@ def _encounter_view(encounter: dict) -> dict:
     }.get(encounter["outcome"], encounter["outcome"])
     checks = []
     for check in encounter["checks"]:
+        # BT-09: under a fresh draw the value comes from the card drawn: it is named with it.
         plays = ", ".join(
-            f"{play['card']} {play['value'] if play['value'] is not None else '?'}"
+            f"{play['card']}{' (' + play['draw'] + ')' if play.get('draw') else ''} "
+            f"{play['value'] if play['value'] is not None else '?'}"
             for play in check["plays"]
         )
         checks.append(

@@ -523,8 +523,9 @@ class Screen:
             # The Reusable offer after the ending, which a typical turn taps (issue 23).
             wanted = [*first_check, "end_encounter", "reuse", "win_quest"]
         elif reason == "check":
-            # Playing on comes first; the Reusable offer stands until the next play.
-            wanted = ["play_check_card", "reuse"]
+            # Playing on comes first; the Reusable offer stands until the next play. A check
+            # whose listing's condition broke fails here, not under "More" (issue 23).
+            wanted = ["play_check_card", "reuse", "fail_check"]
         elif reason == "damage":
             wanted = ["take_damage"]
         elif reason in ("after_encounter", "rest"):
@@ -532,6 +533,14 @@ class Screen:
         elif reason == "interlude":
             wanted = ["resume"]
         return [kind for kind in wanted if kind in can]
+
+    @property
+    def error_actions(self) -> list[str]:
+        """The forms a refusal points to, drawn beside it: "record One Year Has Passed" (BT-16)
+        gets its button there."""
+        if self.error_rule == "BT-16" and "one_year_passed" in self.awaiting:
+            return ["one_year_passed"]
+        return []
 
     @cached_property
     def side(self) -> list[str]:
@@ -543,8 +552,6 @@ class Screen:
             wanted += ["begin_check", *EFFECTS]
         if self.reason == "interlude":
             wanted += list(EFFECTS)
-        if self.reason == "check":
-            wanted.append("fail_check")
         if self.reason in ("after_encounter", "rest"):
             wanted += ["trade", "discard", "draw_encounter"]
         wanted += list(ANY_TIME)
@@ -558,8 +565,11 @@ class Screen:
             return _("Effects, and more")
         if self.reason == "interlude":
             return _("What the card says: draws, exhausting, items, moving")
+        if self.reason == "after_encounter" and "draw_encounter" in self.side:
+            # BT-07: another encounter only when a card sends Vince into one.
+            return _("Trade, discard, a follow-up encounter, and more")
         if self.reason in ("after_encounter", "rest"):
-            return _("Trade, discard, another encounter, and more")
+            return _("Trade, discard, and more")
         return _("More: One Year Has Passed, the end")
 
     # -- the encounter and its check -----------------------------------------------------------
@@ -776,10 +786,14 @@ class Screen:
         ]
 
     @property
-    def common_items(self) -> list[str]:
-        """Common items in the deck: what setup may start with."""
+    def common_items(self) -> list[dict]:
+        """Common items in the deck: what setup may start with, each with its name if any."""
         catalogue = self.state["catalogue"]
-        return [card for card in self.deck if "Common" in (catalogue[card].get("classes") or ())]
+        return [
+            {"id": card, "label": card_view(self.state, card).label}
+            for card in self.deck
+            if "Common" in (catalogue[card].get("classes") or ())
+        ]
 
     @cached_property
     def restorable(self) -> list[CardView]:

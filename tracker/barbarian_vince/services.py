@@ -197,16 +197,25 @@ def _remember_listing(*, owner, encounter: dict | None, action: dict) -> None:
     row.save(update_fields=["listings", "updated_at"])
 
 
-def listing_for(*, owner, state: dict) -> dict | None:
-    """The check terms remembered for the open encounter's listing, when no check has begun
-    (one query), else None."""
+def deck_view(*, adventure: Adventure, owner) -> tuple[dict[str, dict], dict | None]:
+    """What the adventure screen takes from the owner's deck, in one query whatever the state
+    (so a screen costs the same at every point): the cards this adventure lacks (id →
+    register_card fields) and the check terms remembered for the open encounter's listing."""
+    state = adventure.state
+    catalogue = state.get("catalogue", {})
     encounter = state.get("encounter")
-    if not encounter or encounter.get("suspended") or state.get("check") is not None:
-        return None
-    row = RememberedCard.objects.filter(owner=owner, card_id=encounter["card"]).first()
-    if row is None:
-        return None
-    return (row.listings or {}).get(listing_key(encounter))
+    wanted = None
+    if encounter and not encounter.get("suspended") and state.get("check") is None:
+        wanted = encounter["card"]
+    missing: dict[str, dict] = {}
+    listing = None
+    rows = RememberedCard.objects.filter(owner=owner).values_list("card_id", "fields", "listings")
+    for card, fields, listings in rows.order_by("card_id"):
+        if card not in catalogue:
+            missing[card] = fields
+        if card == wanted:
+            listing = (listings or {}).get(listing_key(encounter))
+    return missing, listing
 
 
 @transaction.atomic
@@ -365,9 +374,9 @@ __all__ = [
     "deck_import",
     "deck_take_shared",
     "deck_missing",
+    "deck_view",
     "named_cards",
     "finished_turns",
-    "listing_for",
     "listing_key",
     "remembered_cards",
     "running_turn",

@@ -44,8 +44,7 @@ def owned(request: HttpRequest, adventure: int) -> Adventure:
 
 
 def context(request: HttpRequest, adventure: Adventure, screen: Screen) -> dict:
-    screen.known = services.deck_missing(adventure=adventure, owner=request.user)
-    screen.listing = services.listing_for(owner=request.user, state=adventure.state)
+    screen.known, screen.listing = services.deck_view(adventure=adventure, owner=request.user)
     return {
         "adventure": adventure,
         "screen": screen,
