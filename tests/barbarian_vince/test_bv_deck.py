@@ -143,15 +143,22 @@ def test_the_deck_page_lists_searches_corrects_and_removes(client_of, player):
     # Corrected: Q08 is numbered 5 from now on; a running adventure keeps its own entry.
     running = make_adventure(player, "lay_low", name="Running")
     client_of.post(
-        reverse("tracker:bv_deck_correct"),
-        {"version": 0, "id": "Q08", "kind": "quest", "number": "5", "terrains": "O"},
+        reverse("tracker:bv_deck"),
+        {
+            "op": "correct",
+            "version": 0,
+            "id": "Q08",
+            "kind": "quest",
+            "number": "5",
+            "terrains": "O",
+        },
     )
     assert RememberedCard.objects.get(owner=player, card_id="Q08").fields["number"] == 5
     assert Adventure.objects.get(pk=running.pk).state["catalogue"]["Q08"]["number"] == 6
     later = services.adventure_create(owner=player, name="Later")
     later = services.deck_bring(adventure_id=later.pk, owner=player, expected_version=later.version)
     assert later.state["catalogue"]["Q08"]["number"] == 5
-    client_of.post(reverse("tracker:bv_deck_remove"), {"card": "Q08"})
+    client_of.post(reverse("tracker:bv_deck"), {"op": "remove", "card": "Q08"})
     assert not RememberedCard.objects.filter(owner=player, card_id="Q08").exists()
 
 
@@ -164,10 +171,12 @@ def test_a_deck_file_goes_out_and_comes_in_for_another_account(client, player, o
     assert document["game"] == "barbarian-vince" and len(document["cards"]) == len(SAMPLE)
     client.force_login(other)
     upload = SimpleUploadedFile("deck.json", text, content_type="application/json")
-    client.post(reverse("tracker:bv_deck_import"), {"file": upload})
+    client.post(reverse("tracker:bv_deck"), {"op": "import", "file": upload})
     assert RememberedCard.objects.filter(owner=other).count() == len(SAMPLE)
     upload = SimpleUploadedFile("deck.json", text, content_type="application/json")
-    response = client.post(reverse("tracker:bv_deck_import"), {"file": upload}, follow=True)
+    response = client.post(
+        reverse("tracker:bv_deck"), {"op": "import", "file": upload}, follow=True
+    )
     assert f"0 cards added, {len(SAMPLE)} already there." in response.text
 
 
@@ -236,4 +245,5 @@ def test_a_friend_takes_the_deck_by_the_link_the_owner_shows(client, player, oth
     assert f"{len(SAMPLE)} cards" in page
     client.post(path)
     assert RememberedCard.objects.filter(owner=other).count() == len(SAMPLE)
-    assert client.get(path[:-5] + "xxxx/").status_code == 404
+    forged = client.get(path[:-5] + "xxxx/")
+    assert "not one this app made" in forged.text and 'data-testid="take-deck"' not in forged.text

@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 
 from tracker.barbarian_vince import deck, services
 from tracker.barbarian_vince.forms import KINDS, CardForm, InputError, RecallForm
@@ -42,9 +42,18 @@ def _counted(added: int, there: int) -> str:
 
 
 @login_required
-@require_GET
+@require_http_methods(["GET", "POST"])
 def deck_page(request: HttpRequest) -> HttpResponse:
-    """The deck: searched by id or name; the share link shown when asked for."""
+    """The deck: searched by id or name; the share link shown when asked for. A POST is one
+    of the page's forms (`op`): a file imported, a card removed or corrected."""
+    if request.method == "POST":
+        handler = {"import": deck_import, "remove": deck_remove, "correct": deck_correct}.get(
+            request.POST.get("op", "")
+        )
+        if handler is None:
+            messages.error(request, _("the form was incomplete: please try again"))
+            return redirect("tracker:bv_deck")
+        return handler(request)
     query = RecallForm(request.GET)
     text = query.cleaned_data["q"] if query.is_valid() else ""
     kinds = dict(KINDS)
@@ -74,8 +83,6 @@ def deck_export(request: HttpRequest) -> HttpResponse:
     return response
 
 
-@login_required
-@require_POST
 def deck_import(request: HttpRequest) -> HttpResponse:
     """Add the cards of a deck file (refused whole, with what is wrong named)."""
     upload = request.FILES.get("file")
@@ -92,8 +99,6 @@ def deck_import(request: HttpRequest) -> HttpResponse:
     return redirect("tracker:bv_deck")
 
 
-@login_required
-@require_POST
 def deck_remove(request: HttpRequest) -> HttpResponse:
     """Take one card out of the deck."""
     card = (request.POST.get("card") or "").strip()[:60]
@@ -104,8 +109,6 @@ def deck_remove(request: HttpRequest) -> HttpResponse:
     return redirect("tracker:bv_deck")
 
 
-@login_required
-@require_POST
 def deck_correct(request: HttpRequest) -> HttpResponse:
     """Correct a card of the deck: its kind's fields typed as on the catalogue's quick form."""
     form = CardForm(request.POST)
@@ -134,7 +137,8 @@ def deck_shared(request: HttpRequest, token: str) -> HttpResponse:
     try:
         giver = deck.shared_owner_id(token)
     except deck.DeckRefused as refused:
-        return render(request, SHARED_TEMPLATE, {"error": str(refused)}, status=404)
+        # Said on a page of its own: nobody's deck is named, nothing can be added.
+        return render(request, SHARED_TEMPLATE, {"error": str(refused)})
     count = RememberedCard.objects.filter(owner_id=giver).count()
     if request.method == "POST":
         try:
