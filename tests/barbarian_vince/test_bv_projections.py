@@ -127,7 +127,7 @@ def test_only_changed_cards_are_asked_about_and_the_lines_are_the_engines(player
         assert projections._moves(before, after) == undo_card_moves(before, after), action
 
 
-def test_a_card_entered_is_remembered_and_an_undo_that_takes_it_back_forgets_it(player):
+def test_a_card_entered_is_remembered_and_an_undo_that_takes_it_back_keeps_it(player):
     adventure = make_adventure(player, "catalogued")
     remembered = dict(RememberedCard.objects.filter(owner=player).values_list("card_id", "kind"))
     assert remembered["Map 1"] == "map" and remembered["Vince"] == "player"
@@ -137,7 +137,8 @@ def test_a_card_entered_is_remembered_and_an_undo_that_takes_it_back_forgets_it(
     services.adventure_undo(
         adventure_id=adventure.pk, owner=player, steps=1, expected_version=adventure.version
     )
-    assert not RememberedCard.objects.filter(owner=player, card_id="One Year").exists()
+    # The deck is the player's, apart from any adventure (issue 23): undo keeps the card.
+    assert RememberedCard.objects.filter(owner=player, card_id="One Year").exists()
     assert RememberedCard.objects.filter(owner=player, card_id="Q08").exists()
 
 

@@ -66,6 +66,8 @@ def _config() -> dict:
         "spacing": 8,
         "show_minor_x_labels": False,
         "truncate_legend": -1,
+        # "T12", never "T…" (issue 23: the labels were cut at 360 px).
+        "truncate_label": -1,
         "no_data_text": _("Nothing yet"),
     }
 
@@ -95,7 +97,9 @@ def _labels(points: list[tuple]) -> list[str]:
 
 def hands_over_turns(points: list[tuple], nonce: str = "") -> Chart:
     """The ready and the exhausted hand at the end of each turn."""
-    chart = pygal.Line(**_config(), dots_size=4, stroke_style={"width": 3}, y_labels=_ticks(points))
+    # Two series in two columns: with three, pygal put the legend below the picture (clipped).
+    config = {**_config(), "legend_at_bottom_columns": 2}
+    chart = pygal.Line(**config, dots_size=4, stroke_style={"width": 3}, y_labels=_ticks(points))
     chart.x_labels = _labels(points)
     for option, value in chart_margins(chart.x_labels, (), STYLE.label_font_size).items():
         setattr(chart, option, value)  # the last label whole in Chinese too

@@ -5,7 +5,8 @@ projections, pure) and keeps it in the adventure's `projection`, written with th
 row at no extra cost. A turn gets its row once it ends, as one upsert. Undo writes no turn row:
 the adventure's `turns_ended` moves back with it and the rows beyond are hidden until play
 overwrites them (tracker.barbarian_vince.models.CurrentTurns). A `register_card` is also kept
-in the player's card memory (one upsert), so the card is offered in their next adventures.
+in the player's deck (one upsert), so the card is offered in their next adventures; an undo
+leaves the deck as it is.
 """
 
 from __future__ import annotations
@@ -146,8 +147,9 @@ class AdventureProjector(Projector):
 
     def rewind(self, record, keep, old, new):
         # Turn rows need nothing: `turns_ended` moves back with the adventure's row. A card
-        # entered in what was taken back is forgotten with it.
-        RememberedCard.objects.filter(adventure=record, seq__gt=keep).delete()
+        # entered in what was taken back stays in the player's deck: the deck is theirs, kept
+        # apart from any adventure (only its own page removes a card).
+        return None
 
     def write_all(self, record, entries, projections_):
         turns = []

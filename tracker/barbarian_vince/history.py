@@ -155,9 +155,18 @@ def _encounter_view(encounter: dict) -> dict:
     }.get(encounter["outcome"], encounter["outcome"])
     checks = []
     for check in encounter["checks"]:
+        # BT-09: under a fresh draw the value comes from the card drawn: it is named with it.
         plays = listing(
-            _("%(card)s (%(value)s)")
-            % {"card": play["card"], "value": play["value"] if play["value"] is not None else "?"}
+            (
+                _("%(card)s, %(draw)s drawn (%(value)s)")
+                if play.get("draw")
+                else _("%(card)s (%(value)s)")
+            )
+            % {
+                "card": play["card"],
+                "draw": play.get("draw") or "",
+                "value": play["value"] if play["value"] is not None else "?",
+            }
             for play in check["plays"]
         )
         checks.append(

@@ -118,6 +118,9 @@ class RememberedCard(models.Model):
     name = models.CharField(max_length=60, blank=True, default="")
     kind = models.CharField(max_length=10)
     fields = models.JSONField(default=dict)  # the register_card action without its type
+    # The check terms typed for this card's listings: "terrain|difficulty" → the begin_check
+    # fields (skill, target, times, round_speed, damage), offered when that listing comes up.
+    listings = models.JSONField(default=dict, blank=True)
     adventure = models.ForeignKey(
         Adventure, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )

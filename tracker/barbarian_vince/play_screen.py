@@ -21,6 +21,7 @@ from tracker.core.i18n import listing, say
 from tracker.rules import barbarian_vince as bv
 from tracker.rules.barbarian_vince.awaiting import why_not
 from tracker.rules.barbarian_vince.catalogue import CLASSES, SKILLS, skill_word
+from tracker.rules.errors import RuleError
 from tracker.rules.text import Msg
 
 PHASES = (
@@ -197,6 +198,8 @@ def check_status_words(check: dict) -> str:
         return _("Result: %(result)s. Read the listing's line for %(result)s.") % {
             "result": check["result"]
         }
+    if check["times"] == 1:
+        return _("Round %(round)s · one success passes the check") % {"round": check["round"]}
     return ngettext(
         "Round %(round)s · %(successes)s of %(times)s success so far",
         "Round %(round)s · %(successes)s of %(times)s successes so far",
@@ -229,7 +232,10 @@ class Screen:
         self.error = say(error) if error else ""
         self.error_rule = error_rule
         self.error_rule_text = bv.rule_summary(error_rule) if error_rule else ""
-        self.register_card = _register_first(error, error_rule)
+        # The card a refusal asks to enter first: its form is drawn in place, and the tap
+        # goes on once the card is entered (the deck's cards never get here: they are
+        # entered on the way).
+        self.register_card = _register_first(error, error_rule) or (entry or {}).get("new_card", "")
         self.notice = notice
         self.moves = [say(line) for line in moves]
         self.conflict = conflict
@@ -238,6 +244,12 @@ class Screen:
         self.awaiting = list(awaiting["action"])
         self.reason = awaiting["reason"]
         self.just_done = self.last_words if just_done else ""
+        # The player's deck cards this adventure has not entered yet (id → register_card
+        # fields), set by the view: a tap naming one enters it on the way (BT-01).
+        self.known: dict[str, dict] = {}
+        # The check terms remembered for the open encounter's listing (or None), set by the
+        # view: the check form comes filled in, and begins in one tap.
+        self.listing: dict | None = None
 
     # -- where things stand -----------------------------------------------------------------
 
@@ -361,22 +373,30 @@ class Screen:
                 return self._encounter_instruction()
             case "encounter_open":
                 encounter = state["encounter"]
-                if encounter["difficulty"] is None:
-                    # The X0 card and the X types take no difficulty (BT-06): say so in words.
+                words = {"terrain": encounter["terrain"], "card": encounter["card"]}
+                if encounter["difficulty"] is not None:
                     return _(
+                        "Read the %(terrain)s listing of %(card)s for difficulty %(difficulty)s "
+                        "and carry it out here: a skill check, the effects it names, then how "
+                        "the encounter ends."
+                    ) % {**words, "difficulty": encounter["difficulty"]}
+                if encounter["terrain"] == encounter["card"]:
+                    return (
+                        _(
+                            "Read %(card)s and carry it out here: a skill check, the effects it "
+                            "names, then how the encounter ends."
+                        )
+                        % words
+                    )
+                # The X types take no difficulty (BT-06): say so in words.
+                return (
+                    _(
                         "Read the %(terrain)s listing of %(card)s (it takes no difficulty) and "
                         "carry it out here: a skill check, the effects it names, then how the "
                         "encounter ends."
-                    ) % {"terrain": encounter["terrain"], "card": encounter["card"]}
-                return _(
-                    "Read the %(terrain)s listing of %(card)s for difficulty %(difficulty)s and "
-                    "carry it out here: a skill check, the effects it names, then how the "
-                    "encounter ends."
-                ) % {
-                    "terrain": encounter["terrain"],
-                    "card": encounter["card"],
-                    "difficulty": encounter["difficulty"],
-                }
+                    )
+                    % words
+                )
             case "check":
                 check = state["check"]
                 if check["target"] is None:
@@ -502,9 +522,12 @@ class Screen:
         elif reason == "encounter_open":
             # After a check, another is rarer than ending the encounter: it waits under "More".
             first_check = [] if self.state["check"] is not None else ["begin_check"]
-            wanted = ["reuse", *first_check, "end_encounter", "win_quest"]
+            # The Reusable offer after the ending, which a typical turn taps (issue 23).
+            wanted = [*first_check, "end_encounter", "reuse", "win_quest"]
         elif reason == "check":
-            wanted = ["reuse", "play_check_card"]
+            # Playing on comes first; the Reusable offer stands until the next play. A check
+            # whose listing's condition broke fails here, not under "More" (issue 23).
+            wanted = ["play_check_card", "reuse", "fail_check"]
         elif reason == "damage":
             wanted = ["take_damage"]
         elif reason in ("after_encounter", "rest"):
@@ -512,6 +535,14 @@ class Screen:
         elif reason == "interlude":
             wanted = ["resume"]
         return [kind for kind in wanted if kind in can]
+
+    @property
+    def error_actions(self) -> list[str]:
+        """The forms a refusal points to, drawn beside it: "record One Year Has Passed" (BT-16)
+        gets its button there."""
+        if self.error_rule == "BT-16" and "one_year_passed" in self.awaiting:
+            return ["one_year_passed"]
+        return []
 
     @cached_property
     def side(self) -> list[str]:
@@ -523,8 +554,6 @@ class Screen:
             wanted += ["begin_check", *EFFECTS]
         if self.reason == "interlude":
             wanted += list(EFFECTS)
-        if self.reason == "check":
-            wanted.append("fail_check")
         if self.reason in ("after_encounter", "rest"):
             wanted += ["trade", "discard", "draw_encounter"]
         wanted += list(ANY_TIME)
@@ -538,8 +567,11 @@ class Screen:
             return _("Effects, and more")
         if self.reason == "interlude":
             return _("What the card says: draws, exhausting, items, moving")
+        if self.reason == "after_encounter" and "draw_encounter" in self.side:
+            # BT-07: another encounter only when a card sends Vince into one.
+            return _("Trade, discard, a follow-up encounter, and more")
         if self.reason in ("after_encounter", "rest"):
-            return _("Trade, discard, another encounter, and more")
+            return _("Trade, discard, and more")
         return _("More: One Year Has Passed, the end")
 
     # -- the encounter and its check -----------------------------------------------------------
@@ -607,7 +639,10 @@ class Screen:
             "played": played,
             "played_count": len(check["played"]),
             "speed": speed,
-            "cards_left_in_round": None if speed is None else max(0, speed - len(played)),
+            # No more than the ready cards that can still be played.
+            "cards_left_in_round": None
+            if speed is None
+            else max(0, min(speed - len(played), sum(1 for row in cards if row["playable"]))),
             "cards": cards,
             "deck_draw": deck_draw,
             "whole_check_bonus": bv.whole_check_bonus(self.state),
@@ -633,6 +668,22 @@ class Screen:
             parts.append(_("no round speed: a round ends on a success"))
         return " · ".join(parts)
 
+    @property
+    def listing_words(self) -> str:
+        """The remembered check terms of this listing, as the card prints them."""
+        terms = self.listing
+        if not terms or terms.get("skill") not in SKILLS:
+            return ""
+        check = {
+            "skill": terms["skill"],
+            "target": terms.get("target"),
+            "times": terms.get("times") or 1,
+            "round_speed": terms.get("round_speed"),
+            "damage": terms.get("damage") or 0,
+        }
+        extra = self._check_terms(check) if check["target"] is not None else ""
+        return f"{check_words(check)} ({extra})" if extra else check_words(check)
+
     @cached_property
     def reusable(self) -> list[CardView]:
         if not bv.reuse_offered(self.state):
@@ -650,9 +701,10 @@ class Screen:
     def destinations(self) -> list[dict]:
         """Where Vince may travel, grouped by map, each with its lay-low value and terrains."""
         groups: dict[str, list] = {}
-        for row in bv.travel_destinations(self.state):
-            value = bv.location_lay_low(self.state, row["map"], row["location"])
-            types = bv.location_terrain_types(self.state, row["map"], row["location"])
+        state = self._with_known_maps
+        for row in bv.travel_destinations(state):
+            value = bv.location_lay_low(state, row["map"], row["location"])
+            types = bv.location_terrain_types(state, row["map"], row["location"])
             terrains = " ".join(kind + (_signed(mod) if mod else "") for kind, mod in types.items())
             groups.setdefault(row["map"], []).append(
                 {
@@ -663,10 +715,29 @@ class Screen:
             )
         return [{"map": name, "places": places} for name, places in groups.items()]
 
+    @cached_property
+    def _with_known_maps(self) -> dict:
+        """The state as if the deck's maps were entered: travel offers their places, and the
+        tap that goes there enters the map on the way (BT-01, BT-05)."""
+        state = self.state
+        for fields in self.known.values():
+            if fields.get("kind") != "map":
+                continue
+            try:
+                state = bv.apply(state, {"type": "register_card", **fields})
+            except RuleError:
+                continue
+        return state
+
     @property
     def maps_missing(self) -> list[str]:
-        """Neighbouring maps not entered yet (Vince can't go there until they are)."""
-        return [row["map"] for row in bv.neighbouring_maps(self.state) if not row["registered"]]
+        """Neighbouring maps neither entered nor in the player's deck (Vince can't go there
+        until they are)."""
+        return [
+            row["map"]
+            for row in bv.neighbouring_maps(self.state)
+            if not row["registered"] and row["map"] not in self.known
+        ]
 
     @cached_property
     def all_places(self) -> list[dict]:
@@ -717,10 +788,14 @@ class Screen:
         ]
 
     @property
-    def common_items(self) -> list[str]:
-        """Common items in the deck: what setup may start with."""
+    def common_items(self) -> list[dict]:
+        """Common items in the deck: what setup may start with, each with its name if any."""
         catalogue = self.state["catalogue"]
-        return [card for card in self.deck if "Common" in (catalogue[card].get("classes") or ())]
+        return [
+            {"id": card, "label": card_view(self.state, card).label}
+            for card in self.deck
+            if "Common" in (catalogue[card].get("classes") or ())
+        ]
 
     @cached_property
     def restorable(self) -> list[CardView]:
@@ -739,6 +814,16 @@ class Screen:
         return bv.waiting_here(self.state)
 
     @property
+    def waiting_elsewhere(self) -> list[dict]:
+        """Unique items waiting at their home somewhere else (B-30, BT-14)."""
+        here = self.state["location"]
+        return [
+            {"card": card, "place": f"{home['location']} ({home['map']})"}
+            for card, home in self.state["waiting"].items()
+            if home != here
+        ]
+
+    @property
     def recovery(self) -> dict:
         return {
             "skill": self.state["skills"]["recovery"],
@@ -752,6 +837,8 @@ class Screen:
             "classes": [
                 {"value": name, "label": CLASS_WORDS[name], "cost": 4 if name == "Uncommon" else 2}
                 for name in bv.trade_classes(self.state)
+                # Only what the cards that can be given up can pay (B-33).
+                if len(self.discardable) >= (4 if name == "Uncommon" else 2)
             ],
             "left": left,
             "left_words": ""
@@ -789,12 +876,33 @@ class Screen:
         return [{"value": name, "label": CLASS_WORDS[name]} for name in CLASSES]
 
     @property
+    def new_card_kinds(self) -> list[tuple]:
+        """The kinds a card met in play may be (maps and the Player Card are entered ahead)."""
+        from tracker.barbarian_vince.forms import KINDS
+
+        return [(value, label) for value, label in KINDS if value in ("quest", "item", "one_year")]
+
+    @property
+    def class_choices(self) -> list[tuple]:
+        return list(CLASS_WORDS.items())
+
+    @property
     def skill_choices(self) -> list[dict]:
         return [{"value": skill, "label": skill_name(skill)} for skill in SKILLS]
 
     @cached_property
     def deck(self) -> list[str]:
         return bv.deck_cards(self.state)
+
+    @property
+    def names(self) -> list[str]:
+        """The ids a card field offers: the deck's entered cards and the player's others."""
+        return [*self.deck, *(card for card in self.known if card not in self.state["catalogue"])]
+
+    @property
+    def deck_to_bring(self) -> int:
+        """How many cards of the player's deck one tap would enter here."""
+        return len(self.known) if self.state["status"] in ("setup", "playing") else 0
 
     # -- undo -----------------------------------------------------------------------------------
 

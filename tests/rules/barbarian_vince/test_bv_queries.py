@@ -112,7 +112,9 @@ def test_undo_card_moves_tells_where_each_real_card_goes_back(bv):
     state = bv.act(state, "draw_item", card="Q02", **{"class": "Uncommon"})
     lines = undo_card_moves(start, state)
     assert lines == [
-        "Move X0 from the encounter (set aside) back to the draw deck",
+        # B-08, BT-03: the X0 card waits aside until the first encounter (issue 23).
+        "Move X0 from the encounter (set aside) back to aside (set out of the deck before "
+        "setup, B-08)",
         "Move Q01 from the exhausted hand back to the ready hand",
         "Move Q02 from the ready hand back to the draw deck",
     ]
@@ -128,7 +130,8 @@ def test_undo_card_moves_covers_setup_and_waiting_items(bv):
     state = bv.act(begun, "setup", item="Q01")
     assert undo_card_moves(begun, state) == [
         "Move Vince from the ready hand back to aside (the Player Card before setup)",
-        "Move Map 1 from the ready hand back to the draw deck",
+        # B-08: Map 1 was set aside before setup, not in the deck (issue 23).
+        "Move Map 1 from the ready hand back to aside (set out of the deck before setup, B-08)",
         "Move Q01 from the ready hand back to the draw deck",
     ]
     state = bv.x0(state)

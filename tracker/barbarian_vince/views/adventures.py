@@ -42,7 +42,7 @@ def adventure_list(request: HttpRequest) -> HttpResponse:
     adventures = [
         {"adventure": adventure, "heading": heading(adventure.state)}
         for adventure in Adventure.objects.filter(owner=request.user).only(
-            "pk", "name", "state", "updated_at"
+            "pk", "name", "state", "updated_at", "imported_at"
         )
     ]
     return render(request, LIST, {"adventures": adventures})

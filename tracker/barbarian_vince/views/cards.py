@@ -15,10 +15,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from tracker.barbarian_vince import services
-from tracker.barbarian_vince.forms import KINDS, CardForm, InputError, RecallForm
+from tracker.barbarian_vince.forms import KINDS, CardForm, InputError, RecallForm, VersionForm
 from tracker.barbarian_vince.models import RememberedCard
 from tracker.barbarian_vince.play_screen import CLASS_WORDS, card_view
 from tracker.barbarian_vince.views.adventures import go
@@ -71,6 +72,7 @@ def _context(request, adventure, *, kind: str, form=None, error="", rule="") -> 
             owner=request.user, text=text, exclude=list(adventure.state["catalogue"])
         ),
         "cards": _catalogue(adventure.state),
+        "to_bring": len(services.deck_missing(adventure=adventure, owner=request.user)),
         "open": adventure.state["status"] in ("setup", "playing"),
     }
 
@@ -138,3 +140,36 @@ def card_add(request: HttpRequest, adventure: int) -> HttpResponse:
     if request.htmx:
         return render(request, f"{TEMPLATE}#form", page)
     return render(request, TEMPLATE, page, status=400)
+
+
+@login_required
+@require_POST
+def deck_bring(request: HttpRequest, adventure: int) -> HttpResponse:
+    """Enter every card of the player's deck this adventure lacks, in one tap (BT-01)."""
+    record = owned(request, adventure)
+    form = VersionForm(request.POST)
+    back = reverse("tracker:bv_play", args=[record.pk])
+    if request.POST.get("next") == "cards":
+        back = reverse("tracker:bv_cards", args=[record.pk])
+    if not form.is_valid():
+        messages.warning(request, conflict_message())
+        return go(request, back)
+    before = len(record.state["catalogue"])
+    try:
+        record = services.deck_bring(
+            adventure_id=record.pk,
+            owner=request.user,
+            expected_version=form.cleaned_data["version"],
+        )
+    except services.VersionConflict:
+        messages.warning(request, conflict_message())
+        return go(request, back)
+    count = len(record.state["catalogue"]) - before
+    messages.success(
+        request,
+        ngettext(
+            "%(count)s card of your deck entered.", "%(count)s cards of your deck entered.", count
+        )
+        % {"count": count},
+    )
+    return go(request, back)

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tracker.barbarian_vince import services
-from tracker.barbarian_vince.forms import ActionForm, VersionForm
+from tracker.barbarian_vince.forms import ActionForm, CardForm, InputError, VersionForm
 from tracker.barbarian_vince.models import Adventure
 from tracker.barbarian_vince.play_screen import Screen
 from tracker.core.i18n import listing, say
@@ -26,6 +26,8 @@ from tracker.rules.errors import RuleError
 TEMPLATE = "barbarian_vince/play.html"
 # Actions posted from the adventure screen (a card is entered from the catalogue page, and an
 # adventure begins on the new-adventure page).
+# The most values of one field sent again with a card entered on the spot.
+MAX_RESENT = 40
 PLAYED = tuple(kind for kind in bv.ACTION_TYPES if kind not in ("begin_adventure", "register_card"))
 
 
@@ -42,6 +44,7 @@ def owned(request: HttpRequest, adventure: int) -> Adventure:
 
 
 def context(request: HttpRequest, adventure: Adventure, screen: Screen) -> dict:
+    screen.known, screen.listing = services.deck_view(adventure=adventure, owner=request.user)
     return {
         "adventure": adventure,
         "screen": screen,
@@ -85,8 +88,43 @@ def saved_before(request: HttpRequest, adventure: Adventure) -> HttpResponse:
 
 
 def entry_of(request: HttpRequest, kind: str) -> dict:
-    """What was typed in the form of `kind`, to draw it again after a refusal."""
-    return {"kind": kind, **{key: request.POST.get(key, "")[:60] for key in ("card", "draw")}}
+    """What was typed in the form of `kind`, to draw it again after a refusal: the card and the
+    draw, and every field of the action as posted (sent again with a card entered on the spot,
+    so the tap goes on exactly as it was meant)."""
+    names = [*bv.ACTION_FIELDS[kind], "place"]
+    posted = [
+        (name, value[:200])
+        for name in names
+        for value in request.POST.getlist(name)[:MAX_RESENT]
+        if value
+    ]
+    return {
+        "kind": kind,
+        **{key: request.POST.get(key, "")[:60] for key in ("card", "draw")},
+        "posted": posted,
+    }
+
+
+def new_card(request: HttpRequest) -> dict:
+    """The new card typed beside a tap, to draw its form again as typed after a refusal."""
+    typed = {
+        key[4:]: value[:200]
+        for key, value in request.POST.items()
+        if key.startswith("new-") and key != "new-version"
+    }
+    typed["classes"] = request.POST.getlist("new-classes")[:6]
+    return {"new_card": typed.get("id", "")[:60], "new": typed}
+
+
+def typed_card(request: HttpRequest) -> list[dict]:
+    """The register_card of a new card typed beside the tap (fields prefixed "new-"), if any;
+    InputError when it cannot be read."""
+    if "new-id" not in request.POST:
+        return []
+    form = CardForm(request.POST, prefix="new")
+    if not form.is_valid():
+        raise form.refusal()
+    return [form.action()]
 
 
 @login_required
@@ -114,16 +152,24 @@ def act(request: HttpRequest, adventure: int, action: str) -> HttpResponse:
             return answer(request, record, Screen(record, conflict=True))
         problem = form.refusal()
         return refuse(request, record, problem.message, problem.rule, entry_of(request, action))
+    entry = entry_of(request, action)
     try:
-        record = services.adventure_apply(
+        typed = typed_card(request)
+    except InputError as problem:
+        return refuse(request, record, problem.message, problem.rule, entry | new_card(request))
+    if typed:
+        entry |= new_card(request)
+    try:
+        record = services.adventure_play(
             adventure_id=record.pk,
             owner=request.user,
             action=form.action(),
             expected_version=form.cleaned_data["version"],
+            typed=typed,
             **form.tap_fields(),
         )
     except RuleError as error:
-        return refuse(request, record, error.message, error.rule, entry_of(request, action))
+        return refuse(request, record, error.message, error.rule, entry)
     except services.AlreadyApplied as saved:
         return saved_before(request, saved.record)
     except services.VersionConflict as error:

@@ -8,6 +8,7 @@ from pathlib import Path
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
+from tracker.barbarian_vince import deck
 from tracker.barcadia import tile_box
 from tracker.core import services as core
 from tracker.rules.errors import ReplayError, RuleError
@@ -43,10 +44,20 @@ def import_tiles(command, data: bytes, user, options) -> str:
     return f"{added} tiles added, {there} already there"
 
 
+def import_deck(command, data: bytes, user, options) -> str:
+    """A cardrpg-deck file: its cards added to the user's Barbarian Vince deck."""
+    try:
+        added, there = deck.import_file(owner=user, data=data)
+    except deck.DeckRefused as exc:
+        raise CommandError(f"{options['file']}: {exc}") from None
+    return f"{added} cards added, {there} already there"
+
+
 # format → importer(command, data, user, options) -> the line to print
 FILE_FORMATS = {
     "cardrpg-log": import_log,
     "cardrpg-tiles": import_tiles,
+    "cardrpg-deck": import_deck,
 }
 
 
@@ -60,8 +71,9 @@ class Command(BaseCommand):
         "Import FILE for USERNAME: a cardrpg-log file is replayed with the rules of the game it "
         "names and, if every action is accepted, becomes a new record (character, adventure or "
         "table; prints the game and the new id); a cardrpg-tiles file is added to the user's "
-        "Heroes of Barcadia tile box (prints how many tiles were added). A refused file changes "
-        "nothing."
+        "Heroes of Barcadia tile box (prints how many tiles were added); a cardrpg-deck file is "
+        "added to the user's Barbarian Vince deck (prints how many cards were added). A refused "
+        "file changes nothing."
     )
 
     def add_arguments(self, parser):

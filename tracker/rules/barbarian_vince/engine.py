@@ -874,7 +874,6 @@ class _Act:
     def do_trade(self, fields: dict) -> None:
         item_class = self.choice(fields, "class", ("common", "uncommon"), None).capitalize()
         give = self.cards(fields, "give")
-        card = self.card(fields)
         if item_class not in places.trade_classes(self.new):
             where = self.new["location"]["location"]
             if item_class == "Uncommon":
@@ -894,12 +893,14 @@ class _Act:
             raise RuleError(
                 "B-33",
                 _(
-                    "a {item_class} item costs at least {count} cards",
+                    "{item_class} items cost at least {count} cards",
                     item_class=item_class,
                     count=cost,
                 ),
             )
         self.check_discard(give, self.flag(fields, "conditions_met"))
+        # The price is checked before the item drawn: no card to enter for a trade refused.
+        card = self.card(fields)
         if card in give:
             raise RuleError("BT-15", _("{card} is one of the cards given", card=card))
         self.in_deck(card)

@@ -291,8 +291,22 @@ def _d_lay_low(before, action, after):
     )
 
 
+def _fetched_map(before, after) -> str | None:
+    """The map card Vince's move took from the deck into the ready hand (B-12), if any."""
+    card = after["location"]["map"]
+    held = (*before["ready"], *before["exhausted"])
+    return card if card in after["ready"] and card not in held else None
+
+
 def _d_travel(before, action, after):
     where = after["location"]
+    fetched = _fetched_map(before, after)
+    if fetched:
+        return _(
+            "Travel to {place} on {map}: take the {map} card from the deck into the ready hand",
+            place=where["location"],
+            map=fetched,
+        )
     return _("Travel to {place} on {map}", place=where["location"], map=where["map"])
 
 
@@ -309,6 +323,8 @@ def _d_retrieve(before, action, after):
 def _d_draw_encounter(before, action, after):
     encounter = after["encounter"]
     if encounter["difficulty"] is None:
+        if encounter["terrain"] == encounter["card"]:
+            return _("Encounter: {card}", card=encounter["card"])
         return _(
             "Encounter: {card} ({terrain})", card=encounter["card"], terrain=encounter["terrain"]
         )
@@ -500,7 +516,33 @@ def _place_words(place: tuple):
         places.EXHAUSTED: _("the exhausted hand"),
         places.ENCOUNTER: _("the encounter (set aside)"),
         places.ASIDE: _("aside (the Player Card before setup)"),
+        SET_ASIDE: _("aside (set out of the deck before setup, B-08)"),
     }[place[0]]
+
+
+# Map 1 and the X0 card wait outside the deck until setup and the first encounter (B-08).
+SET_ASIDE = "set_aside"
+
+
+def _real_place(state: dict, card: str) -> tuple:
+    """Where the real card is: as BT-02 counts it, but Map 1 and the X0 card set aside while
+    they wait outside the deck (B-08)."""
+    place = _place(state, card)
+    if place == (places.DECK,) and _set_aside_then(state, card):
+        return (SET_ASIDE,)
+    return place
+
+
+def _set_aside_then(state: dict, card: str) -> bool:
+    """Whether `card` was out of the deck, set aside, in `state` (B-08, B-09, BT-03): Map 1
+    before setup, the X0 card until the first encounter of turn 1."""
+    entry = state["catalogue"].get(card) or {}
+    x0 = entry.get("kind") == "quest" and "X0" in (entry.get("terrains") or ())
+    if state["status"] in ("new", "setup"):
+        return card == "Map 1" or x0
+    if state["status"] != "playing" or state["turn"] != 1 or state["encounters_this_turn"]:
+        return False
+    return x0
 
 
 def undo_card_moves(before: dict, after: dict) -> list:
@@ -508,10 +550,12 @@ def undo_card_moves(before: dict, after: dict) -> list:
     per card whose place differs ("Move Q01 from the exhausted hand back to the ready hand")."""
     lines = []
     for card in after["catalogue"]:
-        now = _place(after, card)
-        then = _place(before, card)
+        now = _real_place(after, card)
+        then = _real_place(before, card)
         if card == places.player_card(after) and card not in before["catalogue"]:
             then = (places.ASIDE,)
+        elif card not in before["catalogue"] and now == (SET_ASIDE,):
+            then = now  # entered while set aside: the entry moved nothing
         if now != then:
             lines.append(
                 _(
