@@ -1,8 +1,8 @@
 """A Card RPG table's services over two logs (T-26, T-37): both logs written or neither."""
 
 import pytest
-from conftest import ANA_HAND, bo_loots, create, fresh, seated, solo
 from django.db import connection
+from seating import ANA_HAND, bo_loots, create, fresh, seated, solo
 
 from tracker.card_rpg import services, table_services
 from tracker.card_rpg.models import Character, RpgSeat, SharedStep

@@ -220,7 +220,7 @@ def character_undo(
     from tracker.card_rpg import table_services
 
     mine = character or character_get(character_id=character_id, owner=owner)
-    if steps == 1 and table_services.last_shared_step(mine) is not None:
+    if table_services.last_shared_step(mine) is not None:
         done = table_services.duel_undo(
             character_id=character_id, expected_version=expected_version
         )

@@ -296,17 +296,34 @@ def duel_opponent(character: Character) -> Character | None:
 def duel_apply(
     *,
     character_id: int,
-    action: dict,
+    action: dict | None = None,
+    actions: list[dict] | None = None,
     expected_version: int,
     opponent_version: int | None,
 ) -> StepDone:
-    """One action of a duellist in a duel (its play, a save, a call-off …), over both logs."""
+    """One action of a duellist in a duel (its play, a save, a call-off …), over both logs.
+
+    `actions`: several in a row (a tap and the app's own steps after it), each a step of its
+    own over both logs, all in this one transaction. `opponent_version` None: the phone saw
+    only its own character (its version moves with every word the opponent's log sends).
+    """
     seat = RpgSeat.objects.filter(character_id=character_id).first()
     opponent_id = seat.duelling.character_id if seat and seat.duelling else None
     actor, opponent = _lock_two(character_id, opponent_id)
-    done = _step(
-        actor, opponent, action, actor_version=expected_version, other_version=opponent_version
-    )
+    done = None
+    for index, one in enumerate([action] if actions is None else actions):
+        step = _step(
+            actor,
+            opponent,
+            one,
+            actor_version=expected_version if index == 0 else actor.version,
+            other_version=opponent_version if index == 0 else None,
+        )
+        if done is None:
+            done = step
+        else:
+            done.actor_actions += step.actor_actions
+            done.other_actions += step.other_actions
     if actor.state.get("duel") is None and seat is not None:
         # The duel is over (both logs end it together): the seats duel no more.
         RpgSeat.objects.filter(pk=seat.pk).update(duelling=None)
