@@ -388,7 +388,10 @@ class Screen:
     @property
     def hp(self) -> int:
         fight = self.fight
-        return fight["hp"] if fight else self.character.get("hp_max", 0)
+        if fight:
+            return fight["hp"]
+        duel = self.state.get("duel")  # in a duel: the duel's HP (T-31)
+        return duel["hp"] if duel else self.character.get("hp_max", 0)
 
     @property
     def hero_fate(self) -> str:
