@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 from seating import ANA_HAND, bo_loots, create, fresh, solo
 
 from tests import phone
+from tests.i18n.english import english_left
 from tracker.card_rpg.models import Character, RpgTable
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -30,13 +31,14 @@ def phones(browser, browser_context_args, live_server, django_user_model):
     """Make `phones(name, …)`: one signed-in phone per player, no console error anywhere."""
     contexts, errors = [], []
 
-    def make(*names):
+    def make(*names, locale=None):
         pages = {}
         for name in names:
             user = django_user_model.objects.create_user(username=f"{name.lower()}-player")
             client = Client()
             client.force_login(user)
-            context = browser.new_context(**browser_context_args)
+            args = {**browser_context_args, **({"locale": locale} if locale else {})}
+            context = browser.new_context(**args)
             context.add_cookies(
                 [
                     {
@@ -92,7 +94,7 @@ def seat_everyone(live_server, pages: dict, characters: dict) -> RpgTable:
     first = next(iter(pages))
     host = pages[first]
     host.goto(f"{live_server.url}/characters/{characters[first].pk}/table/new/")
-    host.get_by_label("Seats").select_option(str(max(2, len(pages))))
+    host.locator("select[name=seats]").select_option(str(max(2, len(pages))))
     check(host)
     host.get_by_test_id("create-table").click()
     expect(host.get_by_test_id("seats")).to_be_visible()
@@ -275,3 +277,30 @@ def test_two_phones_the_ace_of_spades_a_deadly_blow_and_a_dead_king_keeps_his_ha
     assert cy.state["session"]["hand"]["count"] == 4  # he kept his hand
     assert fresh(ana).state["rivals"]["player_kills"] == 1
     assert Character.objects.count() == 2
+
+
+def test_two_phones_in_traditional_chinese_a_robbery_and_a_challenge(phones, live_server, shots):
+    """The strip, the robbery's words on both phones and a challenge, all in 中文 (zh-TW)."""
+    pages = phones("Ana", "Bo", locale="zh-TW")
+    ana = create(pages["Ana"].user, "Ana")
+    bo = bo_loots(create(pages["Bo"].user, "Bo"))
+    seat_everyone(live_server, pages, {"Ana": ana, "Bo": bo})
+    a, b = pages["Ana"], pages["Bo"]
+    expect(a.locator("html")).to_have_attribute("lang", "zh-Hant")
+    strip_seat(a, "Bo").get_by_test_id("rob").click()
+    a.get_by_test_id("rob-6S").click()
+    expect(a.get_by_test_id("where-cards-go").first).to_have_text(
+        "從你自己的牌組拿出你的 6♠，放到你的物品欄。"
+    )
+    expect(b.get_by_test_id("where-cards-go").first).to_have_text(
+        "把你的 6♠ 放到棄牌堆。", timeout=LIVE
+    )
+    solo(fresh(ana), "start_session", hand=ANA_HAND)
+    a.reload()
+    strip_seat(a, "Bo").get_by_test_id("challenge").click()
+    expect(b.get_by_test_id("challenged-by")).to_contain_text("向你挑戰", timeout=LIVE)
+    for page, name in ((a, "zh-table-robber"), (b, "zh-table-challenged")):
+        check(page)
+        strip = page.get_by_test_id("table-strip").inner_text()
+        assert english_left(strip, ("Ana", "Bo", "Kitchen", "HP", "XP")) == [], strip
+        shoot(page, shots, name)

@@ -100,6 +100,16 @@ UNDO_WORDS = {
     "buy_top": gettext_lazy("Buy the {card}"),
     "end_session": gettext_lazy("End the session"),
     "rename": gettext_lazy("Rename to {name}"),
+    # At a table (T-27 … T-36): one undo takes such a step back from both logs.
+    "rob": gettext_lazy("Rob the {card}"),
+    "robbed": gettext_lazy("Robbed of the {card}"),
+    "start_duel": gettext_lazy("Start the duel"),
+    "duel_hit": gettext_lazy("The opponent's hit"),
+    "duel_turn_over": gettext_lazy("The opponent's turn over"),
+    "duel_saved": gettext_lazy("The opponent's save"),
+    "duel_won": gettext_lazy("The duel won"),
+    "call_off_duel": gettext_lazy("Call the duel off"),
+    "duel_called_off": gettext_lazy("The duel called off"),
 }
 # The several-card entries: what their button says.
 ENTRY_SUBMIT = {

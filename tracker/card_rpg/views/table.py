@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 from tracker.barcadia.seat_cards import qr_svg
 from tracker.card_rpg import table_screen, table_services
 from tracker.card_rpg.models import Character, DuelAceOfSpades, DuelXp, RpgSeat, RpgTable
+from tracker.core.i18n import say
 from tracker.core.seats import SeatError
 from tracker.core.services import UndoError, VersionConflict
 from tracker.rules.cards import card_text
@@ -70,7 +71,7 @@ def _seated_other(character: Character, other_pk: int) -> Character:
 
 def _said(error: Exception) -> str:
     if isinstance(error, RuleError):
-        return f"{error.rule}: {error.message}"
+        return f"{error.rule}: {say(error.message)}"
     return str(error)
 
 
