@@ -287,3 +287,23 @@ def test_t37_two_phones_racing_apply_exactly_one_on_postgresql(host):
     bo = replays_alone(bo)
     assert len(bo.inventory) == 1 and bo.state["rivals"]["times_robbed"] == 1
     assert SharedStep.objects.count() == 1
+
+
+def test_t36_a_call_off_asked_on_one_phone_and_confirmed_on_the_other(host):
+    table, (ana, cy) = seated(host, "Ana", "Cy")
+    ana = solo(ana, "start_session", hand=ANA_HAND)
+    cy = solo(fresh(cy), "start_session", hand=["2C", "3C", "4H", "5D"])
+    table_services.duel_challenge(challenger_id=ana.pk, challenged_id=cy.pk)
+    table_services.duel_answer(challenged_id=cy.pk, challenger_id=ana.pk, accept=True)
+    ana = fresh(ana)
+    asked = table_services.duel_call_off(character_id=ana.pk, expected_version=ana.version)
+    assert asked is None and RpgSeat.objects.get(character=ana).asks_call_off
+    assert fresh(ana).state["duel"] is not None  # nothing written until the other agrees
+    cy = fresh(cy)
+    done = table_services.duel_call_off(character_id=cy.pk, expected_version=cy.version)
+    assert done.actor.pk == ana.pk  # the asking player's call_off_duel
+    assert done.actor_actions == [{"type": "call_off_duel"}]
+    assert done.other_actions == [{"type": "duel_called_off"}]
+    ana, cy = replays_alone(ana), replays_alone(cy)
+    assert ana.state["duel"] is None and cy.state["rivals"]["duels_drawn"] == 1
+    assert not RpgSeat.objects.filter(asks_call_off=True).exists()

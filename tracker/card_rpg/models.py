@@ -317,6 +317,8 @@ class RpgSeat(Seat):
     duelling = models.ForeignKey(
         "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    # This duellist asked to call the duel off; the other phone confirms (T-36).
+    asks_call_off = models.BooleanField(default=False)
 
     class Meta(Seat.Meta):
         constraints = [

@@ -42,11 +42,13 @@ class Strip:
     duel: dict | None = None
     opponent: Character | None = None
     call_off: rules.Offer | None = None
+    i_ask_call_off: bool = False
+    opponent_asks_call_off: bool = False
 
     @property
     def fingerprint(self) -> str:
         """What the strip was drawn from: the table and every seated character's version."""
-        parts = [str(self.seat.table.version)]
+        parts = [str(self.seat.table.version), str(self.seat.asks_call_off)]
         parts += [f"{o.seat.pk}:{o.character.version if o.character else '-'}" for o in self.others]
         return ".".join(parts)
 
@@ -97,6 +99,9 @@ def strip_for(character: Character) -> Strip | None:
         strip.duel = me["duel"]
         opponent = next((o.character for o in strip.others if o.seat.pk == seat.duelling_id), None)
         strip.opponent = opponent
+        other_seat = next((o.seat for o in strip.others if o.seat.pk == seat.duelling_id), None)
+        strip.i_ask_call_off = seat.asks_call_off
+        strip.opponent_asks_call_off = bool(other_seat and other_seat.asks_call_off)
         strip.call_off = rules.call_off_offer(me, opponent.state if opponent else None)
     return strip
 

@@ -326,11 +326,48 @@ def duel_apply(
             done.other_actions += step.other_actions
     if actor.state.get("duel") is None and seat is not None:
         # The duel is over (both logs end it together): the seats duel no more.
-        RpgSeat.objects.filter(pk=seat.pk).update(duelling=None)
+        RpgSeat.objects.filter(pk=seat.pk).update(duelling=None, asks_call_off=False)
         if seat.duelling_id is not None:
-            RpgSeat.objects.filter(pk=seat.duelling_id, duelling=seat).update(duelling=None)
+            RpgSeat.objects.filter(pk=seat.duelling_id, duelling=seat).update(
+                duelling=None, asks_call_off=False
+            )
         _touch(seat.table_id)
     return done
+
+
+@transaction.atomic
+def duel_call_off(*, character_id: int, expected_version: int) -> StepDone | None:
+    """Ask to call the duel off, or confirm the opponent's asking (T-36): the agreed call-off
+    is the asking player's `call_off_duel`. With the opponent gone from the table, at once."""
+    seat = RpgSeat.objects.select_for_update().get(character_id=character_id)
+    other = (
+        RpgSeat.objects.select_for_update().filter(pk=seat.duelling_id).first()
+        if seat.duelling_id
+        else None
+    )
+    if other is not None and other.character_id is not None and not other.asks_call_off:
+        me = Character.objects.get(pk=character_id)
+        _check(me, expected_version)
+        offer = rules.call_off_offer(me.state, other.character.state)
+        if not offer.possible:
+            raise RuleError(offer.rule, offer.reason)
+        RpgSeat.objects.filter(pk=seat.pk).update(asks_call_off=True)
+        _touch(seat.table_id)
+        return None
+    if other is None or other.character_id is None:
+        return duel_apply(
+            character_id=character_id,
+            action={"type": "call_off_duel"},
+            expected_version=expected_version,
+            opponent_version=None,
+        )
+    asker = other.character
+    return duel_apply(
+        character_id=asker.pk,
+        action={"type": "call_off_duel"},
+        expected_version=asker.version,
+        opponent_version=expected_version,
+    )
 
 
 def last_shared_step(character: Character) -> SharedStep | None:
@@ -399,6 +436,7 @@ __all__ = [
     "character_rob",
     "duel_answer",
     "duel_apply",
+    "duel_call_off",
     "duel_challenge",
     "duel_opponent",
     "duel_undo",

@@ -264,16 +264,13 @@ def duel_answer(request: HttpRequest, pk: int, other: int) -> HttpResponse:
 @login_required
 @require_POST
 def duel_call_off(request: HttpRequest, pk: int) -> HttpResponse:
-    """Call the duel off with no winner (T-36)."""
+    """Ask to call the duel off, or confirm the opponent's asking: no winner (T-36)."""
     character = _mine(request, pk)
     form = VersionsForm(request.POST)
     if form.is_valid():
         try:
-            table_services.duel_apply(
-                character_id=character.pk,
-                action={"type": "call_off_duel"},
-                expected_version=form.cleaned_data["version"],
-                opponent_version=form.cleaned_data["other_version"],
+            table_services.duel_call_off(
+                character_id=character.pk, expected_version=form.cleaned_data["version"]
             )
         except VersionConflict:
             messages.warning(
