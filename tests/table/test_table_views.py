@@ -121,5 +121,8 @@ def test_t30_t32_a_duel_challenged_accepted_and_played_from_each_phone(phones):
     bo = fresh(bo)
     bo_phone.post(f"/characters/{bo.pk}/play/undo/", {"version": bo.version})
     assert fresh(ana).state["duel"]["hp"] == 7 and fresh(bo).state["duel"]["turn"] == "self"
+    for phone, character in ((ana_phone, ana), (bo_phone, bo)):
+        page = phone.get(f"/characters/{character.pk}/play/").content.decode()
+        assert "Bo took back “Attack with 5♣”: undone in both characters&#x27; logs." in page
     assert RpgSeat.objects.filter(duelling__isnull=False).count() == 2
     assert Character.objects.count() == 2

@@ -283,6 +283,9 @@ class RpgTable(models.Model):
     )
     duel_xp = models.CharField(max_length=6, choices=DuelXp, default=DuelXp.NONE)
     version = models.PositiveIntegerField(default=0)
+    # The newest undo of a step over two logs, said on both phones while both characters stand
+    # where it left them: {"by": name, "what": words, "at": {character id: version}}.
+    undo_note = models.JSONField(null=True, blank=True, default=None)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -43,6 +43,7 @@ class Strip:
     opponent: Character | None = None
     call_off: rules.Offer | None = None
     i_ask_call_off: bool = False
+    undo_said: str = ""
     opponent_asks_call_off: bool = False
 
     @property
@@ -82,6 +83,14 @@ def strip_for(character: Character) -> Strip | None:
     )
     strip = Strip(seat=seat, news=news(character))
     table = seat.table
+    note = table.undo_note or {}
+    if note.get("at", {}).get(str(character.pk)) == character.version:
+        from tracker.card_rpg.play_screen import action_words
+
+        what = ", ".join(action_words(action) for action in note.get("actions", []))
+        strip.undo_said = gettext(
+            "%(name)s took back “%(what)s”: undone in both characters' logs."
+        ) % {"name": note["by"], "what": what}
     me = character.state
     for other in seats:
         row = Other(seat=other, character=other.character)

@@ -411,6 +411,14 @@ def duel_undo(*, character_id: int, expected_version: int) -> StepDone:
         )
     shared.delete()
     _reseat_duel(actor, other)
+    seat = RpgSeat.objects.filter(character=mine).first()
+    if seat is not None:
+        note = {
+            "by": mine.name,
+            "actions": undone[actor.pk],
+            "at": {str(actor.pk): actor.version, str(other.pk): other.version},
+        }
+        RpgTable.objects.filter(pk=seat.table_id).update(undo_note=note)
     return StepDone(actor, other, undone[actor.pk], undone[other.pk])
 
 
