@@ -126,3 +126,19 @@ def test_t30_t32_a_duel_challenged_accepted_and_played_from_each_phone(phones):
         assert "Bo took back “Attack with 5♣”: undone in both characters&#x27; logs." in page
     assert RpgSeat.objects.filter(duelling__isnull=False).count() == 2
     assert Character.objects.count() == 2
+
+
+def test_t26_one_phone_passed_round_plays_every_seat_it_owns(client, django_user_model):
+    host = django_user_model.objects.create_user(username="one-phone")
+    client.force_login(host)
+    ana, bo = create(host, "Ana"), create(host, "Bo")
+    client.post(
+        f"/characters/{ana.pk}/table/new/",
+        {"name": "Kitchen", "seats": "2", "duel_ace_of_spades": "deadly", "duel_xp": "none"},
+    )
+    token = RpgTable.objects.get().seats.get(number=2).join_token
+    client.post(f"/card-tables/join/{token}/", {"character": bo.pk})
+    page = client.get(f"/characters/{ana.pk}/play/").content.decode()
+    assert f'href="/characters/{bo.pk}/play/" data-testid="pass-to"' in page
+    page = client.get(f"/characters/{bo.pk}/play/").content.decode()
+    assert f'href="/characters/{ana.pk}/play/" data-testid="pass-to"' in page
