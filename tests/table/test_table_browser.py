@@ -71,6 +71,11 @@ def check(page):
 def shoot(page, screenshot_dir, name):
     """Light and dark screenshots of the phone's whole page; dark checked for contrast."""
     screenshot_dir.mkdir(parents=True, exist_ok=True)
+    # A full-page picture would draw the sticky top bar wherever the page was scrolled to.
+    page.evaluate(
+        "() => { const bar = document.querySelector('.topbar');"
+        " if (bar) bar.style.setProperty('position', 'static', 'important'); }"
+    )
     page.screenshot(path=str(screenshot_dir / f"{name}.png"), full_page=True)
     page.emulate_media(color_scheme="dark")
     page.screenshot(path=str(screenshot_dir / f"{name}-dark.png"), full_page=True)
