@@ -113,6 +113,15 @@ def test_t30_t32_a_duel_challenged_accepted_and_played_from_each_phone(phones):
     assert 'data-testid="duel-panel"' in page and "Your turn." in page
     bo = fresh(bo)
     bo_phone.post(f"/characters/{bo.pk}/play/attack/", {"version": bo.version, "card": ["5C"]})
+    # A second tap from the same stale screen (his turn is over now) changes nothing anywhere.
+    seqs = (fresh(ana).last_seq, fresh(bo).last_seq)
+    stale = bo_phone.post(
+        f"/characters/{bo.pk}/play/attack/", {"version": bo.version, "card": ["7S"]}
+    )
+    assert stale.status_code == 302 and (fresh(ana).last_seq, fresh(bo).last_seq) == seqs
+    page = bo_phone.get(f"/characters/{bo.pk}/play/").content.decode()
+    assert "Ana's turn." in page
+    assert 'data-testid="attack"' not in page
     ana = fresh(ana)
     assert ana.state["duel"]["hp"] == 2 and ana.state["duel"]["turn"] == "self"
     page = ana_phone.get(f"/characters/{ana.pk}/play/").content.decode()
