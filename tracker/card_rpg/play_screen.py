@@ -8,6 +8,7 @@ cards of the grid are greyed out and why.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -18,7 +19,7 @@ from tracker.card_rpg.dice_roller import die_face
 from tracker.core.i18n import say
 from tracker.rules import RuleError, buy_top_offer, rule_summary
 from tracker.rules import apply as engine_apply
-from tracker.rules.card_rpg import VirtualTable, places, settled
+from tracker.rules.card_rpg import VirtualTable, describe, places, settled
 from tracker.rules.cards import (
     DECK,
     RANKS,
@@ -219,7 +220,7 @@ class Screen:
 
     def __post_init__(self) -> None:
         if self.after_undo:
-            self.state = settled(self.state)
+            self.state = _settled(self.state)
             self.last_dice = []
 
     # -- the record and the fight ---------------------------------------------------------------
@@ -1078,6 +1079,22 @@ def _card_words(card) -> str:
         return card_text(parse_card(card))
     except (CardNotationError, TypeError, ValueError):
         return str(card)
+
+
+def _settled(state: dict) -> dict:
+    """The state once the real table matches it (engine.settled), in a duel too: there what
+    is awaited is the duel's (rivals.describe), which the engine's own settling does not know."""
+    if state.get("duel") is None:
+        return settled(state)
+    internal = state["internal"]
+    if not state["events"] and not internal["deal"] and not internal["refill"]:
+        return state
+    new = copy.deepcopy(state)
+    new["events"] = []
+    new["internal"]["deal"] = None
+    new["internal"]["refill"] = 0
+    new["awaiting"] = describe(new)
+    return new
 
 
 def action_words(action: dict) -> str:

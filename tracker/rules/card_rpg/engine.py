@@ -331,12 +331,7 @@ def settled(state: dict) -> dict:
     new["events"] = []
     new["internal"]["deal"] = None
     new["internal"]["refill"] = 0
-    if new.get("duel") is not None:
-        from .duel_awaiting import describe as describe_duel  # duel_awaiting imports this module
-
-        new["awaiting"] = describe_duel(new)
-    else:
-        new["awaiting"] = describe(new)
+    new["awaiting"] = describe(new)
     return new
 
 
