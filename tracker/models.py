@@ -21,7 +21,10 @@ from tracker.card_rpg.models import (
     MonsterKind,
     Phase,
     PlaySession,
+    RpgSeat,
+    RpgTable,
     SessionEnding,
+    SharedStep,
 )
 from tracker.core.models import Preferences
 
@@ -38,5 +41,8 @@ __all__ = [
     "MonsterKind",
     "Phase",
     "PlaySession",
+    "RpgSeat",
+    "RpgTable",
+    "SharedStep",
     "SessionEnding",
 ]

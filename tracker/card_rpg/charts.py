@@ -145,12 +145,46 @@ def career_charts(character: Character, nonce: str = "") -> list[Chart]:
     now = services.running_session(character)
     if now is not None:
         sessions.append((now.number, now.level_end, now.xp_gained, now.deaths))
-    return [
+    charts = [
         level_and_xp(sessions, nonce),
         kills_by_kind(character, nonce),
         damage_per_fight(character, nonce),
         deaths_per_session(sessions, nonce),
     ]
+    rivals = character.state.get("rivals") or {}
+    if any(rivals.get(key) for key in DUEL_COUNTS):
+        # Only a character that has duelled has this chart (T-34 … T-36).
+        charts.append(duels(rivals, nonce))
+    return charts
+
+
+DUEL_COUNTS = ("player_kills", "player_deaths", "duels_drawn")
+
+
+def duels(rivals: dict, nonce: str = "") -> Chart:
+    """Duels at a table: player kills, deaths in duels, draws (from the state: no query)."""
+    labels = [gettext("Player kills"), gettext("Deaths in duels"), gettext("Duels drawn")]
+    values = [rivals.get(key, 0) for key in DUEL_COUNTS]
+    chart = pygal.HorizontalBar(
+        **_config(), show_legend=False, print_values=True, y_labels=_whole_ticks(max(values))
+    )
+    chart.x_labels = labels
+    chart.add(gettext("Duels"), values)
+    summary = gettext("Player kills %(kills)s, deaths in duels %(deaths)s, draws %(draws)s.") % {
+        "kills": values[0],
+        "deaths": values[1],
+        "draws": values[2],
+    }
+    return _chart(
+        "duels",
+        gettext("Duels"),
+        summary,
+        (gettext("Duels"), gettext("Count")),
+        list(zip(labels, values, strict=True)),
+        chart,
+        nonce,
+        points=len(values),
+    )
 
 
 def level_and_xp(sessions: list[tuple], nonce: str = "") -> Chart:

@@ -8,11 +8,12 @@ nothing here holds game rules. See docs/persistence.md.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tracker.card_rpg import projections as p
-from tracker.core.models import LogEntry, LogRecord
+from tracker.core.models import LogEntry, LogRecord, Seat
 
 
 class Phase(models.TextChoices):
@@ -248,3 +249,109 @@ class Fight(models.Model):
     @property
     def running(self) -> bool:
         return self.ended_seq is None
+
+
+# --- several characters at one table (T-25 … T-38) ---------------------------------------------
+
+
+class DuelAceOfSpades(models.TextChoices):
+    DEADLY = "deadly", _("deadly: only the A♥ survives it")
+    OFF = "off", _("off: not usable in a duel")
+
+
+class DuelXp(models.TextChoices):
+    NONE = "none", _("none")
+    HP_MAX = "hp_max", _("the loser's HP max")
+
+
+class RpgTable(models.Model):
+    """A Card RPG table of 2–6 seats (T-26): each seat holds one character, each its own log.
+
+    The table itself writes nothing into any log; its options (T-38) enter a duel's
+    `start_duel` as it is accepted. `version` moves with every change of who sits where and of
+    open challenges, so each phone's strip sees a change with one cheap read.
+    """
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rpg_tables"
+    )
+    name = models.CharField(max_length=60)
+    robbing = models.BooleanField(default=True)
+    duels = models.BooleanField(default=True)
+    duel_ace_of_spades = models.CharField(
+        max_length=6, choices=DuelAceOfSpades, default=DuelAceOfSpades.DEADLY
+    )
+    duel_xp = models.CharField(max_length=6, choices=DuelXp, default=DuelXp.NONE)
+    version = models.PositiveIntegerField(default=0)
+    # The newest undo of a step over two logs, said on both phones while both characters stand
+    # where it left them: {"by": name, "what": words, "at": {character id: version}}.
+    undo_note = models.JSONField(null=True, blank=True, default=None)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = "Card RPG table"
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def duel_rules(self) -> dict:
+        """The table's duel options as `start_duel.rules` carries them (T-38)."""
+        return {"ace_of_spades": self.duel_ace_of_spades, "xp": self.duel_xp}
+
+
+class RpgSeat(Seat):
+    """A seat at a Card RPG table: the character sitting there, and its open challenge.
+
+    A character sits at one table at a time (T-26): the one-to-one link says so. `challenging`
+    is the seat this one has challenged and that has not answered yet (at most one, T-30);
+    `duelling` is the seat of the duel opponent while a duel runs.
+    """
+
+    table = models.ForeignKey(RpgTable, on_delete=models.CASCADE, related_name="seats")
+    character = models.OneToOneField(
+        Character, on_delete=models.SET_NULL, null=True, blank=True, related_name="seat"
+    )
+    virtual_deck = models.BooleanField(default=False)
+    challenging = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="challenged_by"
+    )
+    duelling = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    # This duellist asked to call the duel off; the other phone confirms (T-36).
+    asks_call_off = models.BooleanField(default=False)
+
+    class Meta(Seat.Meta):
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="rpg_seat_number_unique")
+        ]
+
+
+class SharedStep(models.Model):
+    """One step over two characters' logs (T-37): the entries it appended to each.
+
+    Undo takes such a step back as a whole, from both logs, and only while it is the last thing
+    in both (`actor_last` and `other_last` are then each log's `last_seq`).
+    """
+
+    actor = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="steps_made")
+    actor_first = models.PositiveIntegerField()
+    actor_last = models.PositiveIntegerField()
+    other = models.ForeignKey(
+        Character, on_delete=models.CASCADE, null=True, blank=True, related_name="steps_received"
+    )
+    other_first = models.PositiveIntegerField(null=True, blank=True)
+    other_last = models.PositiveIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-id"]
+        indexes = [
+            models.Index(fields=["actor", "actor_last"], name="shared_step_actor"),
+            models.Index(fields=["other", "other_last"], name="shared_step_other"),
+        ]
+
+    def __str__(self) -> str:
+        return f"step of {self.actor_id} #{self.actor_first}–{self.actor_last}"

@@ -8,6 +8,7 @@ cards of the grid are greyed out and why.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -18,7 +19,7 @@ from tracker.card_rpg.dice_roller import die_face
 from tracker.core.i18n import listing, say
 from tracker.rules import RuleError, buy_top_offer, rule_summary
 from tracker.rules import apply as engine_apply
-from tracker.rules.card_rpg import VirtualTable, places, settled
+from tracker.rules.card_rpg import VirtualTable, describe, places, settled
 from tracker.rules.cards import (
     DECK,
     RANKS,
@@ -100,6 +101,16 @@ UNDO_WORDS = {
     "buy_top": gettext_lazy("Buy the {card}"),
     "end_session": gettext_lazy("End the session"),
     "rename": gettext_lazy("Rename to {name}"),
+    # At a table (T-27 … T-36): one undo takes such a step back from both logs.
+    "rob": gettext_lazy("Rob the {card}"),
+    "robbed": gettext_lazy("Robbed of the {card}"),
+    "start_duel": gettext_lazy("Start the duel"),
+    "duel_hit": gettext_lazy("The opponent's hit"),
+    "duel_turn_over": gettext_lazy("The opponent's turn over"),
+    "duel_saved": gettext_lazy("The opponent's save"),
+    "duel_won": gettext_lazy("The duel won"),
+    "call_off_duel": gettext_lazy("Call the duel off"),
+    "duel_called_off": gettext_lazy("The duel called off"),
 }
 # The several-card entries: what their button says.
 ENTRY_SUBMIT = {
@@ -209,7 +220,7 @@ class Screen:
 
     def __post_init__(self) -> None:
         if self.after_undo:
-            self.state = settled(self.state)
+            self.state = _settled(self.state)
             self.last_dice = []
 
     # -- the record and the fight ---------------------------------------------------------------
@@ -388,7 +399,10 @@ class Screen:
     @property
     def hp(self) -> int:
         fight = self.fight
-        return fight["hp"] if fight else self.character.get("hp_max", 0)
+        if fight:
+            return fight["hp"]
+        duel = self.state.get("duel")  # in a duel: the duel's HP (T-31)
+        return duel["hp"] if duel else self.character.get("hp_max", 0)
 
     @property
     def hero_fate(self) -> str:
@@ -1059,6 +1073,22 @@ def _card_words(card) -> str:
         return card_text(parse_card(card))
     except (CardNotationError, TypeError, ValueError):
         return str(card)
+
+
+def _settled(state: dict) -> dict:
+    """The state once the real table matches it (engine.settled), in a duel too: there what
+    is awaited is the duel's (rivals.describe), which the engine's own settling does not know."""
+    if state.get("duel") is None:
+        return settled(state)
+    internal = state["internal"]
+    if not state["events"] and not internal["deal"] and not internal["refill"]:
+        return state
+    new = copy.deepcopy(state)
+    new["events"] = []
+    new["internal"]["deal"] = None
+    new["internal"]["refill"] = 0
+    new["awaiting"] = describe(new)
+    return new
 
 
 def action_words(action: dict) -> str:

@@ -212,7 +212,19 @@ def character_undo(
     character: Character | None = None,
     tap: str = "",
 ) -> Character:
-    """Take back the last `steps` actions, as if they had never been played."""
+    """Take back the last `steps` actions, as if they had never been played.
+
+    When the log ends with a step over two characters (a robbery, a duel's step at a table),
+    one undo takes that whole step back from both logs (T-37).
+    """
+    from tracker.card_rpg import table_services
+
+    mine = character or character_get(character_id=character_id, owner=owner)
+    if table_services.last_shared_step(mine) is not None:
+        done = table_services.duel_undo(
+            character_id=character_id, expected_version=expected_version
+        )
+        return done.actor if done.actor.pk == character_id else done.other
     return core.record_undo(
         game=GAME,
         record_id=character_id,

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tracker.card_rpg.views import characters, history, play
+from tracker.card_rpg.views import characters, history, play, table
 
 urlpatterns = [
     path("characters/new/", characters.character_create, name="character_create"),
@@ -26,4 +26,18 @@ urlpatterns = [
         name="history_undo_to",
     ),
     path("characters/<int:pk>/record-sheet/", history.record_sheet, name="record_sheet"),
+    path("characters/<int:pk>/table/new/", table.table_new, name="rpg_table_new"),
+    path("characters/<int:pk>/table/strip/", table.table_strip, name="rpg_strip"),
+    path("characters/<int:pk>/table/leave/", table.table_leave, name="rpg_leave"),
+    path("characters/<int:pk>/table/rob/<int:other>/", table.table_rob, name="rpg_rob"),
+    path(
+        "characters/<int:pk>/table/challenge/<int:other>/",
+        table.duel_challenge,
+        name="rpg_challenge",
+    ),
+    path("characters/<int:pk>/table/withdraw/", table.duel_withdraw, name="rpg_withdraw"),
+    path("characters/<int:pk>/table/answer/<int:other>/", table.duel_answer, name="rpg_answer"),
+    path("characters/<int:pk>/table/call-off/", table.duel_call_off, name="rpg_call_off"),
+    path("card-tables/<int:pk>/", table.table_page, name="rpg_table"),
+    path("card-tables/join/<str:token>/", table.table_join, name="rpg_join"),
 ]

@@ -22,7 +22,14 @@ from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import reswap, retarget
 
-from tracker.card_rpg import app_deals, dice_roller, services, undo_guide
+from tracker.card_rpg import (
+    app_deals,
+    dice_roller,
+    services,
+    table_screen,
+    table_services,
+    undo_guide,
+)
 from tracker.card_rpg.forms import play as forms
 from tracker.card_rpg.game import GAME
 from tracker.card_rpg.models import Character
@@ -178,6 +185,9 @@ def _context(request: HttpRequest, character: Character, screen: Screen) -> dict
         # them to be fetched when opened, so that it stays small.
         "full_page": not request.htmx,
         "more_inline": not request.htmx or screen.side_open,
+        # At a table: the others, robbing and duels (T-26 … T-36).
+        "strip": table_screen.strip_for(character),
+        "version": character.version,
     }
 
 
@@ -268,6 +278,17 @@ def _apply(
         actions, afters = app_deals.with_app_steps(
             character.state, action, follow, first_table, from_table=table is not None
         )
+        if character.state.get("duel") is not None:
+            # In a duel every action is a step over both duellists' logs (T-37).
+            done = table_services.duel_apply(
+                character_id=character.pk,
+                actions=[one for one, _table in actions],
+                expected_version=version,
+                opponent_version=None,
+            )
+            character = done.actor
+            screen = _screen(character)
+            return _answer(request, character, screen, moved=True)
         character = services.character_apply_many(
             character_id=character.pk,
             owner=request.user,
