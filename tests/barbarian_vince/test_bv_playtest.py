@@ -122,7 +122,7 @@ def test_bt09_the_history_names_the_card_drawn_for_a_play(client_of, player):
         {"type": "play_check_card", "card": "Q03", "draw": "Q08"},
     )
     page = client_of.get(reverse("tracker:bv_history", args=[adventure.pk])).text
-    assert "Q03 (Q08)" in page
+    assert "Q03, Q08 drawn (" in page  # the card played, and the card whose number it took
 
 
 def test_bt16_a_refusal_that_says_to_record_one_year_has_its_button(client_of, player):
@@ -189,3 +189,19 @@ def test_an_imported_copy_is_told_apart_from_its_original_in_the_lists(client_of
     core.record_import(owner=player, text=services.adventure_export(adventure=original))
     for page in (client_of.get(reverse("tracker:bv_list")).text, client_of.get("/").text):
         assert page.count("Twice") >= 2 and page.count("a copy imported on") == 1
+
+
+def test_b02_bt01_the_player_card_is_entered_with_its_random_number(client_of, player):
+    """Every card has a random number in its bottom-left corner (B-02), the Player Card too, and
+    its catalogue entry takes it (BT-01): its form asks for it."""
+    adventure = make_adventure(player, "setup")
+    url = reverse("tracker:bv_cards", args=[adventure.pk])
+    page = client_of.get(url, {"kind": "player"}).text
+    form = page[page.index('name="kind" value="player"') :]
+    assert 'name="number"' in form[: form.index("</form>")]
+    client_of.post(
+        reverse("tracker:bv_card_add", args=[adventure.pk]),
+        {"version": adventure.version, "kind": "player", "id": "Vince", "number": "6"},
+    )
+    adventure.refresh_from_db()
+    assert adventure.state["catalogue"]["Vince"]["number"] == 6
