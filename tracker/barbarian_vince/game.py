@@ -132,6 +132,9 @@ class AdventureProjector(Projector):
     def step(self, projection, before, action, after, *, seq, at):
         return projections.step(projection, before, action, after, seq=seq, at=at)
 
+    def fold(self, projection, before, action, after, *, seq, at):
+        return projections.fold(projection, before, action, after, seq=seq, at=at)
+
     def record_fields(self, state, projection):
         return projections.record_fields(state)
 

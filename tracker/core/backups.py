@@ -68,6 +68,8 @@ class RecordBackup:
     projections: list[dict]
     tables: list
     table_now: dict | None
+    # The snapshots its entries keep, written out as the replay made them (by seq).
+    snapshots: dict
 
 
 # --- writing ---------------------------------------------------------------------------------
@@ -235,7 +237,7 @@ def _check_record(line: int, text: str) -> RecordBackup:
     if type(version) is not int or version < 1:
         raise BackupError(f"{where}: the version must be a whole number from 1")
     try:
-        steps, projections = core._replay(game, actions, times)
+        steps, projections, snapshots = core._replay(game, actions, times, tables=tables)
     except ReplayError as exc:
         action = json.dumps(exc.action, ensure_ascii=False)[:500]
         raise BackupError(
@@ -267,6 +269,7 @@ def _check_record(line: int, text: str) -> RecordBackup:
         projections=projections,
         tables=tables,
         table_now=table_now,
+        snapshots=snapshots,
     )
 
 
@@ -401,7 +404,14 @@ def _restore_one(backup: RecordBackup, owner):
         **game.projector.record_fields(final, projection),
     )
     record.save(force_insert=True)
-    entries = core._store_log(game, record, backup.steps, backup.projections, backup.tables)
+    entries = core._store_log(
+        game,
+        record,
+        backup.steps,
+        backup.projections,
+        backup.tables,
+        snapshots=backup.snapshots,
+    )
     game.projector.write_all(record, entries, backup.projections)
     # auto_now(_add) would stamp today: update() keeps the record's own times.
     game.record_model.objects.filter(pk=record.pk).update(
