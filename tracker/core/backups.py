@@ -237,7 +237,9 @@ def _check_record(line: int, text: str) -> RecordBackup:
     if type(version) is not int or version < 1:
         raise BackupError(f"{where}: the version must be a whole number from 1")
     try:
-        steps, projections, snapshots = core._replay(game, actions, times, tables=tables)
+        steps, projections, snapshots = core._replay(
+            game, actions, times, tables=tables, keep_state=_table_changed(tables)
+        )
     except ReplayError as exc:
         action = json.dumps(exc.action, ensure_ascii=False)[:500]
         raise BackupError(
@@ -271,6 +273,15 @@ def _check_record(line: int, text: str) -> RecordBackup:
         table_now=table_now,
         snapshots=snapshots,
     )
+
+
+def _table_changed(tables: list):
+    """For the replay: keep the state only where the virtual table changed (to check it)."""
+
+    def keep(index: int) -> bool:
+        return index == 0 or tables[index] != tables[index - 1]
+
+    return keep
 
 
 def _table_changes(steps: list, tables: list) -> Iterator[tuple[dict, object]]:

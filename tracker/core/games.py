@@ -47,6 +47,12 @@ class Projector:
         snapshot out as soon as it is made). The default is `step`."""
         return self.step(projection, before, action, after, seq=seq, at=at)
 
+    def written(self, projection: dict) -> dict:
+        """What `write_all` reads of one entry's projection: a replay keeps only this for each
+        entry (and the whole projection for the last), so its memory follows what the rows
+        need, not the projection's size times the log's length. The default: all of it."""
+        return projection
+
     def record_fields(self, state: dict, projection: dict) -> dict[str, Any]:
         """Columns of the record row that mirror the state (written with every action)."""
         return {}

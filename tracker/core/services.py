@@ -575,7 +575,9 @@ def record_import_prepare(
             gettext("the log holds no actions: a %(noun)s's log starts with its first")
             % {"noun": _noun(game)}
         )
-    steps, projections, snapshots = _replay(game, actions, timezone.now(), share=share)
+    steps, projections, snapshots = _replay(
+        game, actions, timezone.now(), share=share, keep_state=_no_states
+    )
     if name is None:
         given = document.get("name")
         name = given if isinstance(given, str) else game.name_in_state(steps[-1].after)
@@ -660,7 +662,11 @@ def record_rebuild(*, game: Game, record_id: int, owner):
             table = row.table_state
         tables.append(table)
     steps, projections, snapshots = _replay(
-        game, [row.action for row in rows], [row.created_at for row in rows], tables=tables
+        game,
+        [row.action for row in rows],
+        [row.created_at for row in rows],
+        tables=tables,
+        keep_state=_no_states,
     )
     for row in rows:
         row.snapshot = snapshots.get(row.seq)
@@ -799,6 +805,7 @@ def _replay(
     *,
     share: float = 1.0,
     tables: Any = None,
+    keep_state: Callable[[int], bool] | None = None,
 ) -> tuple[list[Step], list[dict], dict[int, JSONText]]:
     """Every Step of a log from the empty start, the projection after each, and the snapshots
     its entries keep (by seq: keeps_snapshot), written out as they were made.
@@ -811,6 +818,11 @@ def _replay(
 
     `share` below 1 paces the work: after each stretch of actions it rests so that it takes
     at most that share of one processor (a long import beside players at the table).
+
+    `keep_state`: given, only the Steps of the indexes it accepts (and the last) keep their
+    states; the others have `before` and `after` None. With it, the projections are what
+    Projector.written keeps of each (the last whole): a long log's replay holds its actions
+    and what its rows need, not a state and a projection per action.
     """
     steps: list[Step] = []
     projections: list[dict] = []
@@ -818,7 +830,7 @@ def _replay(
     times = at if isinstance(at, list | tuple) else None
     table_of = tables if isinstance(tables, list | tuple) else None
     state, projection = game.engine.initial_state(), game.projector.start()
-    fold = game.projector.fold
+    fold, written = game.projector.fold, game.projector.written
     size = 0  # of the last snapshot written out
     stretch = time.perf_counter()
     for index, action in enumerate(actions):
@@ -832,9 +844,13 @@ def _replay(
         except RuleError as error:
             raise ReplayError(index, action, error) from error
         seq = index + 1
-        steps.append(Step(seq, action, state, after, when))
+        last_before = state
+        if keep_state is None or keep_state(index):
+            steps.append(Step(seq, action, state, after, when))
+        else:
+            steps.append(Step(seq, action, None, None, when))  # type: ignore[arg-type]
         projection = fold(projection, state, action, after, seq=seq, at=when)
-        projections.append(projection)
+        projections.append(projection if keep_state is None else written(projection))
         if seq == 1 or seq % snapshot_spacing(size) == 0:
             table = table_of[index] if table_of is not None else tables
             text = _snapshot_text(after, projection, table)
@@ -842,7 +858,16 @@ def _replay(
             if keeps_snapshot(seq, size):
                 snapshots[seq] = text
         state = after
+    if keep_state is not None and steps:
+        last = steps[-1]
+        steps[-1] = Step(last.seq, last.action, last_before, state, last.at)
+        projections[-1] = projection
     return steps, projections, snapshots
+
+
+def _no_states(index: int) -> bool:
+    """For _replay: keep no state but the last one's."""
+    return False
 
 
 def _store_log(
