@@ -29,6 +29,7 @@ import http.client
 import json
 import re
 import sys
+import tempfile
 import threading
 import time
 import uuid
@@ -147,11 +148,17 @@ def run(server: Server, args) -> list[dict]:
     log = server.scan_log()
     for result in results:
         result["verdict"], result["log"] = verdict, log
-    costs = [
-        json.loads(in_django(server.env, "bench.import_cost", game, str(size), timeout=1800))
-        for game in args.games
-        for size in args.cost_sizes
-    ]
+    # Each file alone in a database of its own (SQLite; a PostgreSQL run reuses the drill's
+    # database, so its archive holds the players' records too).
+    costs = []
+    for game in args.games:
+        for size in args.cost_sizes:
+            env = dict(server.env)
+            if not server.database_url:
+                env["CARDRPG_DATA_DIR"] = tempfile.mkdtemp(prefix="import-cost-", dir=server.tmp)
+            costs.append(
+                json.loads(in_django(env, "bench.import_cost", game, str(size), timeout=1800))
+            )
     results[0]["costs"] = costs
     return results
 
