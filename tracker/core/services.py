@@ -26,7 +26,7 @@ from typing import IO, Any, Literal
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Subquery
+from django.db.models import Case, Subquery, TextField, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 
@@ -343,12 +343,18 @@ def record_set_table(
     record = _lock(game, record_id, owner, expected_version)
     if guard is not None:
         guard(record)
-    newest = game.entry_model.objects.filter(**{game.entry_fk: record, "seq": record.last_seq})
-    newest.update(table_state=table_state, table_changed=True)
+    changes: dict[str, Any] = {"table_state": table_state, "table_changed": True}
     if is_snapshot_seq(record.last_seq):
-        newest.filter(snapshot__isnull=False).update(
-            snapshot=_snapshot_text(record.state, record.projection, table_state)
+        # The entry's snapshot, if it keeps one (keeps_snapshot), gets the table too: in the
+        # same one statement.
+        text = _snapshot_text(record.state, record.projection, table_state)
+        changes["snapshot"] = Case(
+            When(snapshot__isnull=True, then=Value(None, output_field=TextField())),
+            default=Value(str(text), output_field=TextField()),
         )
+    game.entry_model.objects.filter(**{game.entry_fk: record, "seq": record.last_seq}).update(
+        **changes
+    )
     record.table_state = table_state
     record.version += 1
     record.save(update_fields=["table_state", "version", "updated_at"])
