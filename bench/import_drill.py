@@ -1,17 +1,25 @@
-"""Import drill: players keep playing while someone imports the largest file the limits allow.
+"""Import drill: players keep playing while someone imports the worst file the limits allow.
 
     .venv/bin/python bench/import_drill.py [--backend sqlite|postgres|both] [--players 16]
-                                           [--seconds 30] [--actions N]
+                                           [--seconds 30] [--actions N] [--games G,G]
+                                           [--importers 1] [--cost-sizes 5000,20000]
 
 For each database: start the app as `make run` does (bench/server.py), sign up `--players`
-players and let them play for `--seconds` (the baseline); then let them play as long again while
-one more user uploads, one after another, a character file of `--actions` actions (by default
-the app's limit, CARDRPG_MAX_LOG_ACTIONS: a seeded bot career of that length) through the import
-form. Then check: no player request failed, nothing acknowledged is missing from the log and
-every state equals replay(log) (bench/verify.py), the server's log holds no "database is
-locked", no 5xx and no traceback, every import was accepted — and the players' action p95
-while the imports ran is within 2× their p95 without them. Prints the figures; exit status 1
-if a check fails. Only 127.0.0.1 is ever contacted.
+players and let them play for `--seconds` (the baseline); then, for each game, let them play as
+long again while `--importers` more users upload, one file after another, that game's worst
+file of `--actions` actions (bench/worst_files.py; by default the app's limit,
+CARDRPG_MAX_LOG_ACTIONS) through the import form (/import/). Then check: no player request
+failed, nothing acknowledged is missing from the log and every state equals replay(log)
+(bench/verify.py), the server's log holds no "database is locked", no 5xx and no traceback,
+every import was accepted — and the players' action p95 while the imports ran is within 2×
+their p95 without them.
+
+Then, in a process of its own for each file (bench/import_cost.py), each game's worst file of
+each of `--cost-sizes` actions is imported, backed up, checked (`restore --check`) and restored
+into the same database: CPU seconds, peak memory, rows and characters stored. The ratio of the
+figures at 20,000 and at 5,000 actions is 4 when the cost is linear in the file's size.
+
+Prints the figures; exit status 1 if a check fails. Only 127.0.0.1 is ever contacted.
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ import http.client
 import json
 import re
 import sys
+import tempfile
 import threading
 import time
 import uuid
@@ -31,14 +40,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench import drive  # noqa: E402
 from bench.players import HttpTransport, Player  # noqa: E402
 from bench.server import Server, each_backend, in_django  # noqa: E402
+from bench.worst_files import GAMES, worst_file  # noqa: E402
 
-
-def largest_file(actions: int, seed: int) -> bytes:
-    """A real career of `actions` actions (the bot's), as the app exports one."""
-    from tracker.rules import dump_log
-    from tracker.rules.card_rpg.bot import random_game
-
-    return dump_log(random_game(seed, actions - 1, "KS"), name="Imported").encode()
+IMPORT_URL = "/import/"
 
 
 class Importer:
@@ -55,7 +59,7 @@ class Importer:
         self.player.sign_up()
 
     def upload(self) -> dict:
-        page = self.http.request("GET", "/characters/import/")
+        page = self.http.request("GET", IMPORT_URL)
         token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text).group(1)
         boundary = uuid.uuid4().hex
         body = b"".join(
@@ -73,12 +77,12 @@ class Importer:
         started = time.perf_counter()
         connection.request(
             "POST",
-            "/characters/import/",
+            IMPORT_URL,
             body=body,
             headers={
                 "Content-Type": f"multipart/form-data; boundary={boundary}",
                 "Cookie": cookies,
-                "Referer": f"http://127.0.0.1:{self.port}/characters/import/",
+                "Referer": f"http://127.0.0.1:{self.port}{IMPORT_URL}",
             },
         )
         answer = connection.getresponse()
@@ -91,45 +95,72 @@ class Importer:
             self.results.append(self.upload())
 
 
-def run(server: Server, args) -> dict:
+def run(server: Server, args) -> list[dict]:
     server.prepare()
     server.start()
-    data = largest_file(args.actions, args.seed)
+    files = {game: worst_file(game, args.actions) for game in args.games}
     players = drive.setup(server.port, args.players, prefix="imp", seed=args.seed)
     quiet = drive.play(players, drive.PlayConfig(seconds=args.seconds, undo_rate=0.0))
-    quiet_writes = _writes(quiet, 0)
-
-    importer = Importer(server.port, data)
-    importer.sign_up()
-    config = drive.PlayConfig(seconds=args.seconds, undo_rate=0.0)
-    config.start_at = time.time() + 1.0
-    thread = threading.Thread(target=importer.run, args=(config.start_at + args.seconds,))
-    thread.start()
-    loaded = drive.play(quiet, config)
-    thread.join()
-    loaded_writes = _writes(loaded, config.start_at)
+    quiet_summary = drive.summarise(_writes(quiet, 0), args.seconds)
+    results = []
+    playing = quiet
+    for game, data in files.items():
+        importers = [Importer(server.port, data) for _ in range(args.importers)]
+        for importer in importers:
+            importer.sign_up()
+        config = drive.PlayConfig(seconds=args.seconds, undo_rate=0.0)
+        config.start_at = time.time() + 1.0
+        threads = [
+            threading.Thread(target=importer.run, args=(config.start_at + args.seconds,))
+            for importer in importers
+        ]
+        for thread in threads:
+            thread.start()
+        playing = drive.play(playing, config)
+        for thread in threads:
+            thread.join()
+        loaded_summary = drive.summarise(_writes(playing, config.start_at), args.seconds)
+        results.append(
+            {
+                "backend": server.backend,
+                "game": game,
+                "players": len(players),
+                "file_actions": args.actions,
+                "file_bytes": len(data),
+                "importers": args.importers,
+                "imports": [one for importer in importers for one in importer.results],
+                "quiet": quiet_summary,
+                "importing": loaded_summary,
+                "p95_ratio": loaded_summary["p95"] / quiet_summary["p95"],
+                "errors": sum(
+                    s.outcome == "error"
+                    for p in playing
+                    for s in p.samples
+                    if s.at >= config.start_at
+                ),
+            }
+        )
     server.stop()
 
     ledger_file = server.tmp / "ledgers.json"
-    ledger_file.write_text(json.dumps([p.ledger.to_dict() for p in loaded]))
+    ledger_file.write_text(json.dumps([p.ledger.to_dict() for p in playing]))
     verdict = json.loads(in_django(server.env, "bench.verify", str(ledger_file)))
-    quiet_summary = drive.summarise(quiet_writes, args.seconds)
-    loaded_summary = drive.summarise(loaded_writes, args.seconds)
-    errors = sum(s.outcome == "error" for p in loaded for s in p.samples)
-    return {
-        "backend": server.backend,
-        "players": len(players),
-        "file_actions": args.actions,
-        "file_bytes": len(data),
-        "imports": importer.results,
-        "quiet": quiet_summary,
-        "importing": loaded_summary,
-        "p95_ratio": loaded_summary["p95"] / quiet_summary["p95"],
-        "errors": errors,
-        "import_started": config.start_at,
-        "verdict": verdict,
-        "log": server.scan_log(),
-    }
+    log = server.scan_log()
+    for result in results:
+        result["verdict"], result["log"] = verdict, log
+    # Each file alone in a database of its own (SQLite; a PostgreSQL run reuses the drill's
+    # database, so its archive holds the players' records too).
+    costs = []
+    for game in args.games:
+        for size in args.cost_sizes:
+            env = dict(server.env)
+            if not server.database_url:
+                env["CARDRPG_DATA_DIR"] = tempfile.mkdtemp(prefix="import-cost-", dir=server.tmp)
+            costs.append(
+                json.loads(in_django(env, "bench.import_cost", game, str(size), timeout=1800))
+            )
+    results[0]["costs"] = costs
+    return results
 
 
 def _writes(players, since: float) -> list:
@@ -158,10 +189,10 @@ def passed(result: dict) -> bool:
 def report(result: dict) -> None:
     q, i, log = result["quiet"], result["importing"], result["log"]
     took = [round(x["seconds"], 2) for x in result["imports"]]
-    print(f"\n== {result['backend']}: {'PASS' if passed(result) else 'FAIL'}")
+    print(f"\n== {result['backend']}, {result['game']}: {'PASS' if passed(result) else 'FAIL'}")
     print(
         f"  file: {result['file_actions']} actions, {result['file_bytes'] / 1e6:.1f} MB; "
-        f"{len(took)} imports (statuses {sorted({x['status'] for x in result['imports']})}), "
+        f"{len(took)} imports by {result['importers']} at once (statuses {sorted({x['status'] for x in result['imports']})}), "
         f"each {min(took, default=0)}–{max(took, default=0)} s"
     )
     print(
@@ -181,6 +212,46 @@ def report(result: dict) -> None:
         print(f"  PROBLEM: {problem}")
 
 
+def report_costs(backend: str, costs: list[dict]) -> None:
+    """The cost of each worst file, and the ratio of each figure to the smaller file's."""
+    print(f"\n== {backend}: what one worst file costs (one process each)")
+    by_game: dict[str, list[dict]] = {}
+    for cost in costs:
+        by_game.setdefault(cost["game"], []).append(cost)
+    for game, rows in by_game.items():
+        base = rows[0]
+        for row in rows:
+            stored = row["stored"]
+            ratio = row["actions"] / base["actions"]
+
+            def r(now, was, first=row is base):
+                return f" (×{now / was:.1f})" if not first and was else ""
+
+            imp = row["import"]
+            print(
+                f"  {game}, {row['actions']:,} actions ({row['file_mb']} MB): import "
+                f"{imp['cpu_s']} s CPU{r(imp['cpu_s'], base['import']['cpu_s'])}, RSS "
+                f"{row['base_rss_mb']} → {imp['rss_mb']} MB; stored "
+                f"{stored['entries']:,} entries, {stored['snapshots']} snapshots "
+                f"({stored['snapshot_mb']} MB{r(stored['snapshot_mb'], base['stored']['snapshot_mb'])}"
+                f"), actions {stored['action_mb']} MB, {stored['history_rows']:,} history rows, "
+                f"record {stored['record_mb']} MB"
+            )
+            for key, label in (
+                ("backup", "backup"),
+                ("restore_check", "restore --check"),
+                ("restore", "restore"),
+            ):
+                part = row[key]
+                print(
+                    f"      {label}: {part['cpu_s']} s CPU{r(part['cpu_s'], base[key]['cpu_s'])}, "
+                    f"RSS high-water {part['rss_mb']} MB"
+                    + (f", archive {part['file_mb']} MB" if "file_mb" in part else "")
+                )
+            if row is not base:
+                print(f"      (the file is ×{ratio:.0f} the size in actions)")
+
+
 def main() -> int:
     import os
 
@@ -191,8 +262,13 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--actions", type=int, default=0, help="0: the app's limit")
     parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--games", default=",".join(GAMES), help="comma-separated game ids")
+    parser.add_argument("--importers", type=int, default=1, help="uploads at once")
+    parser.add_argument("--cost-sizes", default="5000,20000", help="comma-separated")
     parser.add_argument("--json", help="also write the results to this file")
     args = parser.parse_args()
+    args.games = [game for game in args.games.split(",") if game]
+    args.cost_sizes = [int(size) for size in args.cost_sizes.split(",") if size]
     if not args.actions:
         import django
 
@@ -202,8 +278,11 @@ def main() -> int:
         args.actions = max_log_actions()
     results = []
     for server in each_backend(args.backend, "import"):
-        results.append(run(server, args))
-        report(results[-1])
+        ran = run(server, args)
+        for result in ran:
+            report(result)
+        report_costs(ran[0]["backend"], ran[0]["costs"])
+        results += ran
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=2))
     ok = all(passed(r) for r in results)

@@ -61,7 +61,8 @@ def measure(actions: int, seed: int) -> dict:
 
     # Now: as record_apply would have written them, action after action at the app's table.
     now = timezone.now()
-    steps, projections = core._replay(GAME, [a for a, _, _ in rows], now)
+    tables = [t for _, _, t in rows]
+    steps, projections, snapshots = core._replay(GAME, [a for a, _, _ in rows], now, tables=tables)
     character = Character(owner=owner, name="Long career", version=1, last_seq=len(steps))
     for key, value in GAME.projector.record_fields(steps[-1].after, projections[-1]).items():
         setattr(character, key, value)
@@ -71,7 +72,7 @@ def measure(actions: int, seed: int) -> dict:
         rows[-1][2],
     )
     character.save(force_insert=True)
-    entries = core._entry_rows(GAME, steps, projections, [t for _, _, t in rows])
+    entries = core._entry_rows(GAME, steps, projections, tables, snapshots=snapshots)
     core._insert_entries(GAME, character, entries)
     GAME.projector.write_all(character, entries, projections)
 

@@ -18,11 +18,15 @@ from __future__ import annotations
 import asyncio
 import sys
 import tempfile
+import threading
 from concurrent.futures import ThreadPoolExecutor
 
 from django.conf import settings
 
 from cardrpg.body_limit import TOO_BIG
+
+# The environ key of a threading.Event set once the client has hung up.
+DISCONNECTED = "cardrpg.disconnected"
 
 
 class ThreadedWSGI:
@@ -52,9 +56,22 @@ class ThreadedWSGI:
             def sync_send(message: dict) -> None:
                 asyncio.run_coroutine_threadsafe(send_one(message), loop).result()
 
-            await loop.run_in_executor(self.pool, self._run, scope, body, sync_send)
+            # The client hanging up while its request runs (an uploader who gave up): the view
+            # may ask (tracker/core/uploads.py) and keep nothing whose answer nobody will read.
+            gone = threading.Event()
 
-    def _run(self, scope, body, sync_send) -> None:
+            async def listen() -> None:
+                while (await receive())["type"] != "http.disconnect":
+                    pass
+                gone.set()
+
+            listening = asyncio.ensure_future(listen())
+            try:
+                await loop.run_in_executor(self.pool, self._run, scope, body, sync_send, gone)
+            finally:
+                listening.cancel()
+
+    def _run(self, scope, body, sync_send, gone=None) -> None:
         started: dict = {}
 
         def start_response(status, headers, exc_info=None):
@@ -66,7 +83,10 @@ class ThreadedWSGI:
                 "headers": [(k.lower().encode("latin1"), v.encode("latin1")) for k, v in headers],
             }
 
-        output = self.wsgi_application(environ(scope, body), start_response)
+        request = environ(scope, body)
+        if gone is not None:
+            request[DISCONNECTED] = gone
+        output = self.wsgi_application(request, start_response)
         try:
             for chunk in output:
                 if not chunk:

@@ -126,6 +126,9 @@ def _remember(rows: list[RememberedCard]) -> None:
         )
 
 
+_NOTHING_FINISHED = {"finished": None}
+
+
 class AdventureProjector(Projector):
     """The adventure's columns, the turn being played, rows of finished turns, card memory."""
 
@@ -134,6 +137,14 @@ class AdventureProjector(Projector):
 
     def step(self, projection, before, action, after, *, seq, at):
         return projections.step(projection, before, action, after, seq=seq, at=at)
+
+    def fold(self, projection, before, action, after, *, seq, at):
+        return projections.fold(projection, before, action, after, seq=seq, at=at)
+
+    def written(self, projection):
+        # write_all reads only the turn the action finished.
+        finished = projection.get("finished")
+        return {"finished": finished} if finished is not None else _NOTHING_FINISHED
 
     def record_fields(self, state, projection):
         return projections.record_fields(state)

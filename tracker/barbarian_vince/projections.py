@@ -103,7 +103,24 @@ def _check_outcome(check: dict, state_check: dict | None) -> None:
 
 
 def step(projection: dict, before: dict, action: dict, after: dict, *, seq: int, at) -> dict:
-    """The projection once action `seq` (applied at `at`) has taken effect (a new dict)."""
+    """The projection once action `seq` (applied at `at`) has taken effect (a new dict; the
+    given one is left as it was)."""
+    turn = projection.get("turn")
+    if turn is not None and turn["ended_seq"] is None:
+        projection = {**projection, "turn": _copy_turn(turn)}
+    return fold(projection, before, action, after, seq=seq, at=at)
+
+
+def fold(projection: dict, before: dict, action: dict, after: dict, *, seq: int, at) -> dict:
+    """As `step`, but the turn being played is changed where it stands: the caller owns
+    `projection` (fresh from `start`, from a snapshot, or from the previous fold) and gives it
+    up. A long replay folds each action in the same time however long the turn has grown.
+
+    What comes back is a new dict whose `finished` and `last` are never changed again (a
+    finished turn is left alone once it is closed); its `turn` is the one the next fold goes
+    on changing, so a caller that keeps a projection past the next fold writes it out first
+    (tracker.core.services does, for snapshots).
+    """
     kind = action.get("type")
     turn = projection.get("turn")
     finished = None
@@ -111,7 +128,6 @@ def step(projection: dict, before: dict, action: dict, after: dict, *, seq: int,
         turn = new_turn(1, seq, at, after)
         turn["gained"] = list(after["ready"])
     elif turn is not None and turn["ended_seq"] is None:
-        turn = _copy_turn(turn)
         if kind == "end_turn":
             turn["actions"] += 1
             turn["ended_seq"], turn["ended_at"], turn["ending"] = seq, iso(at), "end_turn"

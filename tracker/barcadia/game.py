@@ -63,6 +63,9 @@ def _upsert(table: Table, events: list[dict]) -> None:
         )
 
 
+_NO_EVENTS = {"new": []}
+
+
 class TableProjector(Projector):
     """The table's columns, the turn running now, and the rows of events that are over."""
 
@@ -71,6 +74,10 @@ class TableProjector(Projector):
 
     def step(self, projection, before, action, after, *, seq, at):
         return projections.step(projection, before, action, after, seq=seq, at=at)
+
+    def written(self, projection):
+        # write_all reads only the events the action ended.
+        return {"new": projection["new"]} if projection.get("new") else _NO_EVENTS
 
     def record_fields(self, state, projection):
         turn = state.get("turn")

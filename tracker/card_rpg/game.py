@@ -117,6 +117,9 @@ _SESSION_COLUMNS = ["key", *_SESSION_FIELDS]
 _FIGHT_COLUMNS = ["session", *_FIGHT_FIELDS]
 
 
+_NOTHING_ENDED = {"session": None, "fight": None}
+
+
 class CharacterProjector(Projector):
     """The character's columns, the running session and fight, and rows of finished ones."""
 
@@ -134,6 +137,13 @@ class CharacterProjector(Projector):
         return result
 
     _last: tuple | None = None
+
+    def written(self, projection):
+        # write_all reads only the sessions and fights that are over.
+        session, fight = projection.get("session"), projection.get("fight")
+        session = session if session is not None and session["ended_seq"] is not None else None
+        fight = fight if fight is not None and fight["ended_seq"] is not None else None
+        return _NOTHING_ENDED if session is None and fight is None else projection
 
     def record_fields(self, state, projection):
         fields = projections.character_fields(state)

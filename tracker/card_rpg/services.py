@@ -8,7 +8,7 @@ whole session.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import IO, Any
 
 from django.utils.translation import gettext
@@ -278,7 +278,12 @@ def character_export(*, character: Character) -> str:
 
 
 def character_import(
-    *, owner, text: str | bytes | IO, name: str | None = None, share: float = 1.0
+    *,
+    owner,
+    text: str | bytes | IO,
+    name: str | None = None,
+    share: float = 1.0,
+    still_wanted: Callable[[], bool] | None = None,
 ) -> Character:
     """Create a new character from a Card RPG log file, after replaying every action in it.
 
@@ -288,7 +293,8 @@ def character_import(
     Raises ValueError for a file that is not a Card RPG log (or holds no action) and the
     engine's ReplayError, naming the refused action, for a log the rules refuse (RuleError
     for a bad name); nothing is written. The character comes back with `earlier_imports`: the
-    owner's characters imported from the very same file before.
+    owner's characters imported from the very same file before. `still_wanted`: as for
+    record_import_write (ImportAbandoned, nothing kept, when the uploader is gone).
     """
     prepared = core.record_import_prepare(text=text, name=name, share=share)
     if prepared.game is not GAME:
@@ -299,7 +305,7 @@ def character_import(
             % {"game": prepared.game.title}
         )
     earlier = core.earlier_imports(game=GAME, owner=owner, digest=prepared.digest)
-    character = core.record_import_write(prepared=prepared, owner=owner)
+    character = core.record_import_write(prepared=prepared, owner=owner, still_wanted=still_wanted)
     # The owner's characters imported from the same file before (a re-import is said so).
     character.earlier_imports = earlier
     return character

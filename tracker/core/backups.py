@@ -82,6 +82,8 @@ class RecordBackup:
     projections: list[dict]
     tables: list
     table_now: dict | None
+    # The snapshots its entries keep, written out as the replay made them (by seq).
+    snapshots: dict
 
 
 # --- writing ---------------------------------------------------------------------------------
@@ -267,7 +269,9 @@ def _check_record(line: int, text: str) -> RecordBackup:
     if type(version) is not int or version < 1:
         raise BackupError(f"{where}: the version must be a whole number from 1")
     try:
-        steps, projections = core._replay(game, actions, times)
+        steps, projections, snapshots = core._replay(
+            game, actions, times, tables=tables, keep_state=_table_changed(tables)
+        )
     except ReplayError as exc:
         action = json.dumps(exc.action, ensure_ascii=False)[:500]
         raise BackupError(
@@ -299,6 +303,7 @@ def _check_record(line: int, text: str) -> RecordBackup:
         projections=projections,
         tables=tables,
         table_now=table_now,
+        snapshots=snapshots,
     )
 
 
@@ -318,6 +323,15 @@ def _check_owner(where: str, owner: str) -> None:
             f"{where}: the owner's user name {owner!r} is one sign-up refuses: it would be "
             f"kept as {stored!r}"
         )
+
+
+def _table_changed(tables: list):
+    """For the replay: keep the state only where the virtual table changed (to check it)."""
+
+    def keep(index: int) -> bool:
+        return index == 0 or tables[index] != tables[index - 1]
+
+    return keep
 
 
 def _table_changes(steps: list, tables: list) -> Iterator[tuple[dict, object]]:
@@ -468,7 +482,14 @@ def _restore_one(backup: RecordBackup, owner):
         **game.projector.record_fields(final, projection),
     )
     record.save(force_insert=True)
-    entries = core._store_log(game, record, backup.steps, backup.projections, backup.tables)
+    entries = core._store_log(
+        game,
+        record,
+        backup.steps,
+        backup.projections,
+        backup.tables,
+        snapshots=backup.snapshots,
+    )
     game.projector.write_all(record, entries, backup.projections)
     # auto_now(_add) would stamp today: update() keeps the record's own times.
     game.record_model.objects.filter(pk=record.pk).update(

@@ -39,6 +39,20 @@ class Projector:
         """The projection once action `seq` has taken effect (pure: never change the given)."""
         return projection
 
+    def fold(self, projection: dict, before: dict, action: dict, after: dict, *, seq: int, at):
+        """As `step`, for a replay that owns `projection` and gives it up: a game whose
+        projection grows (a long turn) may change it where it stands, so each action costs the
+        same however much it holds. The value returned keeps, unchanged by later folds, what
+        `write_all` reads of it; the rest may change with the next fold (the core writes a
+        snapshot out as soon as it is made). The default is `step`."""
+        return self.step(projection, before, action, after, seq=seq, at=at)
+
+    def written(self, projection: dict) -> dict:
+        """What `write_all` reads of one entry's projection: a replay keeps only this for each
+        entry (and the whole projection for the last), so its memory follows what the rows
+        need, not the projection's size times the log's length. The default: all of it."""
+        return projection
+
     def record_fields(self, state: dict, projection: dict) -> dict[str, Any]:
         """Columns of the record row that mirror the state (written with every action)."""
         return {}

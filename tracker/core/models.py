@@ -5,9 +5,11 @@ character, a Barbarian Vince adventure, a Barcadia table), adding what it projec
 log for the history pages. Nothing here knows a game's rules. See docs/architecture.md.
 
 Storage stays small however long a career grows: a log entry keeps its action, and only every
-``SNAPSHOT_EVERY``-th entry (and the first) keeps the whole state after it. Any other state is
-the nearest snapshot at or before it with the actions after it replayed — at most
-``SNAPSHOT_EVERY - 1`` of them, so undo and history cost the same at any length of log.
+``SNAPSHOT_EVERY``-th entry (and the first) keeps the whole state after it — fewer when that
+state is big (``keeps_snapshot``), so snapshots stay within a budget per action. Any other
+state is the nearest snapshot at or before it with the actions after it replayed — at most
+``SNAPSHOT_EVERY - 1`` of them for a state of ordinary size, so undo and history cost the same
+at any length of log.
 """
 
 from __future__ import annotations
@@ -20,18 +22,48 @@ from django.db import models
 # The longest tap id a phone may send (tracker/static/tracker/taps.js makes 32 hex digits).
 TAP_LENGTH = 40
 
-# A snapshot of the whole state is kept with entry 1 and every SNAPSHOT_EVERY-th entry.
+# A snapshot of the whole state may be kept with entry 1 and every SNAPSHOT_EVERY-th entry.
 SNAPSHOT_EVERY = 200
+# ...as long as snapshots cost no more than this many characters per SNAPSHOT_EVERY entries:
+# a bigger state (a Barbarian Vince turn of thousands of moves) is kept half as often for each
+# doubling of its size, so snapshots never store more than about SNAPSHOT_BUDGET /
+# SNAPSHOT_EVERY characters per action, and a replay from one is as long as reading it.
+SNAPSHOT_BUDGET = 64 * 1024
 
 
 def is_snapshot_seq(seq: int) -> bool:
-    """Whether the log entry `seq` keeps a snapshot of the state after it."""
+    """Whether the log entry `seq` may keep a snapshot of the state after it (the first entry
+    always does; every SNAPSHOT_EVERY-th one does when its snapshot is small: keeps_snapshot)."""
     return seq == 1 or seq % SNAPSHOT_EVERY == 0
 
 
+def snapshot_spacing(size: int) -> int:
+    """How many entries apart snapshots of `size` characters are kept."""
+    spacing = SNAPSHOT_EVERY
+    while size > SNAPSHOT_BUDGET * (spacing // SNAPSHOT_EVERY):
+        spacing *= 2
+    return spacing
+
+
+def keeps_snapshot(seq: int, size: int) -> bool:
+    """Whether entry `seq` keeps its snapshot of `size` characters."""
+    return seq == 1 or seq % snapshot_spacing(size) == 0
+
+
 def snapshot_seq_at_or_before(seq: int) -> int:
-    """The newest entry at or before `seq` that keeps a snapshot."""
+    """The newest entry at or before `seq` that may keep a snapshot (one does at or before it:
+    readers look for the newest that does, tracker.core.services._entries)."""
     return max(1, seq - seq % SNAPSHOT_EVERY)
+
+
+class JSONText(str):
+    """A value for a LogJSONField already written out as its compact JSON (a snapshot is
+    written out when it is made: the state it holds may change afterwards)."""
+
+
+def json_text(value) -> JSONText:
+    """`value` as the compact JSON a LogJSONField stores."""
+    return JSONText(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
 
 
 class LogJSONField(models.TextField):
@@ -48,6 +80,8 @@ class LogJSONField(models.TextField):
     def get_prep_value(self, value):
         if value is None:
             return None
+        if isinstance(value, JSONText):
+            return str(value)
         return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
     def value_to_string(self, obj):
@@ -117,7 +151,8 @@ class LogEntry(models.Model):
     seq = models.PositiveIntegerField()  # 1 for the record's first action, then one per action
     action = LogJSONField()
     action_type = models.CharField(max_length=40)  # action["type"], for the admin's filter
-    # Entry 1 and every SNAPSHOT_EVERY-th entry: {"state", "projection", "table"} after it.
+    # Entry 1 and every SNAPSHOT_EVERY-th entry (farther apart for a big state, see
+    # keeps_snapshot): {"state", "projection", "table"} after it.
     snapshot = LogJSONField(null=True, blank=True)
     # The virtual table after this entry, kept only where it changed (table_changed).
     table_state = LogJSONField(null=True, blank=True)

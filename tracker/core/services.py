@@ -26,13 +26,21 @@ from typing import IO, Any, Literal
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Case, Subquery, TextField, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 
 from tracker.core import games
 from tracker.core.games import Game
 from tracker.core.i18n import listing
-from tracker.core.models import SNAPSHOT_EVERY, is_snapshot_seq, snapshot_seq_at_or_before
+from tracker.core.models import (
+    SNAPSHOT_EVERY,
+    JSONText,
+    is_snapshot_seq,
+    json_text,
+    keeps_snapshot,
+    snapshot_spacing,
+)
 from tracker.rules import log as logfile
 from tracker.rules.errors import ReplayError, RuleError
 
@@ -144,7 +152,7 @@ def record_steps(*, game: Game, record, first: int, last: int) -> list[Step]:
     last = min(last, record.last_seq)
     if first > last:
         return []
-    rows = _entries(game, record, snapshot_seq_at_or_before(max(1, first - 1)), last)
+    rows = _entries(game, record, max(1, first - 1), last)
     return [step for step, _projection, _table in _replayed(game, rows) if step.seq >= first]
 
 
@@ -152,7 +160,7 @@ def record_tail(*, game: Game, record, count: int) -> list[tuple[Step, dict | No
     """The last `count` Steps of the log, each with the virtual table after it (one query)."""
     last = record.last_seq
     first = max(1, last - count + 1)
-    rows = _entries(game, record, snapshot_seq_at_or_before(max(1, first - 1)), last)
+    rows = _entries(game, record, max(1, first - 1), last)
     return [
         (step, table) for step, _projection, table in _replayed(game, rows) if step.seq >= first
     ]
@@ -160,7 +168,7 @@ def record_tail(*, game: Game, record, count: int) -> list[tuple[Step, dict | No
 
 def record_state_at(*, game: Game, record, seq: int) -> tuple[dict, dict, dict | None]:
     """The state, projection and virtual table just after log entry `seq` (one query)."""
-    rows = _entries(game, record, snapshot_seq_at_or_before(seq), seq)
+    rows = _entries(game, record, seq, seq)
     *_, (step, projection, table) = _replayed(game, rows)
     return step.after, projection, table
 
@@ -187,7 +195,7 @@ def record_create(
     """Start a new record by applying its first action(s), e.g. create_character."""
     if not actions:
         raise ValueError("a record starts with at least one action")
-    steps, projections = _replay(game, actions, timezone.now())
+    steps, projections, snapshots = _replay(game, actions, timezone.now(), tables=table_state)
     record = game.record_model(
         owner=owner,
         name=name,
@@ -199,7 +207,9 @@ def record_create(
         **game.projector.record_fields(steps[-1].after, projections[-1]),
     )
     record.save(force_insert=True)
-    entries = _store_log(game, record, steps, projections, [table_state] * len(steps))
+    entries = _store_log(
+        game, record, steps, projections, [table_state] * len(steps), snapshots=snapshots
+    )
     game.projector.write_all(record, entries, projections)
     return record
 
@@ -336,11 +346,13 @@ def record_set_table(
         guard(record)
     changes: dict[str, Any] = {"table_state": table_state, "table_changed": True}
     if is_snapshot_seq(record.last_seq):
-        changes["snapshot"] = {
-            "state": record.state,
-            "projection": record.projection,
-            "table": table_state,
-        }
+        # The entry's snapshot, if it keeps one (keeps_snapshot), gets the table too: in the
+        # same one statement.
+        text = _snapshot_text(record.state, record.projection, table_state)
+        changes["snapshot"] = Case(
+            When(snapshot__isnull=True, then=Value(None, output_field=TextField())),
+            default=Value(str(text), output_field=TextField()),
+        )
     game.entry_model.objects.filter(**{game.entry_fk: record, "seq": record.last_seq}).update(
         **changes
     )
@@ -446,10 +458,8 @@ def _truncate(game: Game, record, keep: int, expected_version: int, tap: str = "
     told = last - keep <= UNDONE_TOLD
     # One read: from the snapshot at or before the entry before `keep` (so the step that now
     # ends the log is known with its own before-state) to the end if the undone are told.
-    rows = _entries(
-        game, record, snapshot_seq_at_or_before(max(1, keep - TAIL)), last if told else keep
-    )
-    replayed = _replayed(game, rows)
+    rows = _entries(game, record, max(1, keep - TAIL), last if told else keep)
+    replayed = _replayed(game, rows, hold=keep)
     at_keep = next(item for item in replayed if item[0].seq == keep)
     step, projection, table = at_keep
     game.entry_model.objects.filter(**{game.entry_fk: record, "seq__gt": keep}).delete()
@@ -572,7 +582,9 @@ def record_import_prepare(
             gettext("the log holds no actions: a %(noun)s's log starts with its first")
             % {"noun": _noun(game)}
         )
-    steps, projections = _replay(game, actions, timezone.now(), share=share)
+    steps, projections, snapshots = _replay(
+        game, actions, timezone.now(), share=share, keep_state=_no_states
+    )
     if name is None:
         given = document.get("name")
         name = given if isinstance(given, str) else game.name_in_state(steps[-1].after)
@@ -581,15 +593,27 @@ def record_import_prepare(
             gettext("the file names no %(noun)s: give it a name") % {"noun": _noun(game)}
         )
     name = game.check_name(name)
-    entries = _entry_rows(game, steps, projections, [None] * len(steps))
+    entries = _entry_rows(game, steps, projections, [None] * len(steps), snapshots=snapshots)
     values = _prepared_rows(game, entries) if len(entries) > MANY_ENTRIES else []
     digest = hashlib.sha256(raw).hexdigest()
     return PreparedImport(game, name, steps, projections, digest, entries, values)
 
 
+class ImportAbandoned(Exception):
+    """The uploader stopped waiting before the import was written: nothing was kept."""
+
+
 @transaction.atomic
-def record_import_write(*, prepared: PreparedImport, owner):
-    """Write a prepared import as a new record of `owner` (a short transaction: bulk inserts)."""
+def record_import_write(
+    *, prepared: PreparedImport, owner, still_wanted: Callable[[], bool] | None = None
+):
+    """Write a prepared import as a new record of `owner` (a short transaction: bulk inserts).
+
+    `still_wanted`, asked once everything is written and before the transaction commits: when
+    it says the uploader is gone (the web page's connection closed, or its time ran out), the
+    transaction is rolled back and ImportAbandoned raised — an answer that never reaches the
+    uploader leaves no record behind.
+    """
     game, steps, projections = prepared.game, prepared.steps, prepared.projections
     now = timezone.now()
     record = game.record_model(
@@ -607,6 +631,8 @@ def record_import_write(*, prepared: PreparedImport, owner):
     record.save(force_insert=True)
     _insert_entries(game, record, prepared.entries, prepared.values)
     game.projector.write_all(record, prepared.entries, projections)
+    if still_wanted is not None and not still_wanted():
+        raise ImportAbandoned(f"{record.name}: the uploader stopped waiting; nothing was kept")
     return record
 
 
@@ -637,14 +663,20 @@ def record_rebuild(*, game: Game, record_id: int, owner):
         .order_by("seq")
         .only("pk", "seq", "action", "created_at", "table_state", "table_changed")
     )
-    steps, projections = _replay(
-        game, [row.action for row in rows], [row.created_at for row in rows]
-    )
-    table = None
-    for row, step, projection in zip(rows, steps, projections, strict=True):
+    tables, table = [], None
+    for row in rows:
         if row.table_changed:
             table = row.table_state
-        row.snapshot = _snapshot(step, projection, table) if is_snapshot_seq(step.seq) else None
+        tables.append(table)
+    steps, projections, snapshots = _replay(
+        game,
+        [row.action for row in rows],
+        [row.created_at for row in rows],
+        tables=tables,
+        keep_state=_no_states,
+    )
+    for row in rows:
+        row.snapshot = snapshots.get(row.seq)
     game.entry_model.objects.bulk_update(rows, ["snapshot"], batch_size=500)
     game.projector.rewind(record, 0, record.projection, game.projector.start())
     game.projector.write_all(record, rows, projections)
@@ -768,8 +800,9 @@ def _action_type(action: dict) -> str:
     return str(action.get("type"))[:40]
 
 
-def _snapshot(step: Step, projection: dict, table) -> dict:
-    return {"state": step.after, "projection": projection, "table": table}
+def _snapshot_text(state: dict, projection: dict, table) -> JSONText:
+    """A log entry's snapshot, written out at once (a replay goes on changing what it holds)."""
+    return json_text({"state": state, "projection": projection, "table": table})
 
 
 def _replay(
@@ -778,16 +811,34 @@ def _replay(
     at: datetime | Sequence[datetime],
     *,
     share: float = 1.0,
-) -> tuple[list[Step], list[dict]]:
-    """Every Step of a log from the empty start, and the projection after each.
+    tables: Any = None,
+    keep_state: Callable[[int], bool] | None = None,
+) -> tuple[list[Step], list[dict], dict[int, JSONText]]:
+    """Every Step of a log from the empty start, the projection after each, and the snapshots
+    its entries keep (by seq: keeps_snapshot), written out as they were made.
+
+    The projection is folded (Projector.fold): each action costs the same however big it has
+    grown, and a projection that the next fold changes is written out first where a snapshot
+    keeps it. A snapshot is only written out where it may be kept: where the spacing of the
+    last one's size allows (snapshot_spacing), so a big state costs no more to write out than
+    to keep. `tables`: the virtual table after each action (a list), or one for all of them.
 
     `share` below 1 paces the work: after each stretch of actions it rests so that it takes
     at most that share of one processor (a long import beside players at the table).
+
+    `keep_state`: given, only the Steps of the indexes it accepts (and the last) keep their
+    states; the others have `before` and `after` None. With it, the projections are what
+    Projector.written keeps of each (the last whole): a long log's replay holds its actions
+    and what its rows need, not a state and a projection per action.
     """
     steps: list[Step] = []
     projections: list[dict] = []
+    snapshots: dict[int, JSONText] = {}
     times = at if isinstance(at, list | tuple) else None
+    table_of = tables if isinstance(tables, list | tuple) else None
     state, projection = game.engine.initial_state(), game.projector.start()
+    fold, written = game.projector.fold, game.projector.written
+    size = 0  # of the last snapshot written out
     stretch = time.perf_counter()
     for index, action in enumerate(actions):
         if share < 1.0 and index % PACE_EVERY == PACE_EVERY - 1:
@@ -800,11 +851,30 @@ def _replay(
         except RuleError as error:
             raise ReplayError(index, action, error) from error
         seq = index + 1
-        steps.append(Step(seq, action, state, after, when))
-        projection = game.projector.step(projection, state, action, after, seq=seq, at=when)
-        projections.append(projection)
+        last_before = state
+        if keep_state is None or keep_state(index):
+            steps.append(Step(seq, action, state, after, when))
+        else:
+            steps.append(Step(seq, action, None, None, when))  # type: ignore[arg-type]
+        projection = fold(projection, state, action, after, seq=seq, at=when)
+        projections.append(projection if keep_state is None else written(projection))
+        if seq == 1 or seq % snapshot_spacing(size) == 0:
+            table = table_of[index] if table_of is not None else tables
+            text = _snapshot_text(after, projection, table)
+            size = len(text)
+            if keeps_snapshot(seq, size):
+                snapshots[seq] = text
         state = after
-    return steps, projections
+    if keep_state is not None and steps:
+        last = steps[-1]
+        steps[-1] = Step(last.seq, last.action, last_before, state, last.at)
+        projections[-1] = projection
+    return steps, projections, snapshots
+
+
+def _no_states(index: int) -> bool:
+    """For _replay: keep no state but the last one's."""
+    return False
 
 
 def _store_log(
@@ -816,10 +886,13 @@ def _store_log(
     *,
     previous_table: Any = KEEP_TABLE_STATE,
     tap: str = "",
+    snapshots: dict[int, JSONText] | None = None,
 ) -> list:
     """Insert log entries for `steps`, snapshots only where they are due (the first entry
     keeps the id of the tap that wrote them)."""
-    rows = _entry_rows(game, steps, projections, tables, previous_table=previous_table)
+    rows = _entry_rows(
+        game, steps, projections, tables, previous_table=previous_table, snapshots=snapshots
+    )
     if tap and rows:
         rows[0].tap = tap
     _insert_entries(game, record, rows)
@@ -833,18 +906,29 @@ def _entry_rows(
     tables: list,
     *,
     previous_table: Any = KEEP_TABLE_STATE,
+    snapshots: dict[int, JSONText] | None = None,
 ) -> list:
-    """The log entries for `steps` (not saved, their record not set yet)."""
+    """The log entries for `steps` (not saved, their record not set yet), with the snapshots
+    a replay wrote out (`snapshots`), or else each one that is due (keeps_snapshot): the
+    projections given are then each the one after its step, never changed since."""
     rows = []
     last_table = previous_table
     for step, projection, table in zip(steps, projections, tables, strict=True):
         changed = step.seq == 1 or table != last_table
+        if snapshots is not None:
+            snapshot = snapshots.get(step.seq)
+        elif is_snapshot_seq(step.seq):
+            snapshot = _snapshot_text(step.after, projection, table)
+            if not keeps_snapshot(step.seq, len(snapshot)):
+                snapshot = None
+        else:
+            snapshot = None
         rows.append(
             game.entry_model(
                 seq=step.seq,
                 action=step.action,
                 action_type=_action_type(step.action),
-                snapshot=_snapshot(step, projection, table) if is_snapshot_seq(step.seq) else None,
+                snapshot=snapshot,
                 table_state=table if changed else None,
                 table_changed=changed,
                 created_at=step.at,
@@ -944,22 +1028,30 @@ def insert_rows(model, rows: list, chunk: int = 2000) -> None:
 
 
 def _entries(game: Game, record, first: int, last: int) -> list[tuple]:
-    """Log entries first…last as (seq, action, snapshot, table_state, table_changed, at)."""
-    return list(
+    """Log entries from the newest one at or before `first` that keeps a snapshot, to `last`,
+    as (seq, action, snapshot, table_state, table_changed, at) — one query."""
+    entries = game.entry_model.objects.filter(**{game.entry_fk: record})
+    kept = (
         game.entry_model.objects.filter(
-            **{game.entry_fk: record, "seq__gte": first, "seq__lte": last}
+            **{game.entry_fk: record, "seq__lte": first}, snapshot__isnull=False
         )
+        .order_by("-seq")
+        .values("seq")[:1]
+    )
+    return list(
+        entries.filter(seq__gte=Subquery(kept), seq__lte=last)
         .order_by("seq")
         .values_list("seq", "action", "snapshot", "table_state", "table_changed", "created_at")
     )
 
 
-def _replayed(game: Game, rows: list[tuple]) -> list[tuple[Step, dict, Any]]:
+def _replayed(game: Game, rows: list[tuple], *, hold: int | None = None) -> list[tuple]:
     """Replay entries that start at a snapshot: (Step, projection, table) for each.
 
     The first row's Step has the snapshot as both its before and after (its own before-state is
     not known without going further back), unless it is the log's first entry; every later one
-    is replayed exactly.
+    is replayed exactly. The projections are folded (Projector.fold): only the last one, and
+    the one after entry `hold`, are whole; the others keep what `write_all` reads.
     """
     if not rows or rows[0][2] is None:
         raise ValueError("a replay must start at a log entry that keeps a snapshot")
@@ -968,9 +1060,14 @@ def _replayed(game: Game, rows: list[tuple]) -> list[tuple[Step, dict, Any]]:
     state, projection, table = snapshot["state"], snapshot["projection"], snapshot.get("table")
     first_before = game.engine.initial_state() if seq == 1 else state
     out.append((Step(seq, action, first_before, state, at), projection, table))
+    fold = game.projector.fold
     for seq, action, _kept, table_here, changed, at in rows[1:]:
         after = game.engine.apply(state, action)
-        projection = game.projector.step(projection, state, action, after, seq=seq, at=at)
+        if out[-1][0].seq == hold:
+            # The projection the caller holds on to is left as it is: the fold goes on with a
+            # copy of it.
+            projection = json.loads(json_text(projection))
+        projection = fold(projection, state, action, after, seq=seq, at=at)
         if changed:
             table = table_here
         out.append((Step(seq, action, state, after, at), projection, table))
@@ -992,6 +1089,7 @@ __all__ = [
     "KEEP_TABLE_STATE",
     "AlreadyApplied",
     "SNAPSHOT_EVERY",
+    "ImportAbandoned",
     "ImportRefused",
     "PreparedImport",
     "Step",

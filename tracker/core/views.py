@@ -4,6 +4,7 @@ the web app manifest in the player's language."""
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 from django.conf import settings
@@ -18,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
-from tracker.core import games, seats
+from tracker.core import games, seats, uploads
 from tracker.core import services as core
 from tracker.core.forms import LogFileForm
 from tracker.core.i18n import say
@@ -54,7 +55,9 @@ def _go(request: HttpRequest, url: str) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def record_import(request: HttpRequest) -> HttpResponse:
-    """A record of any game from a file exported by this app; a refused file creates nothing."""
+    """A record of any game from a file exported by this app; a refused file creates nothing,
+    nor does an upload whose answer can't reach the uploader (uploads.still_waiting)."""
+    started = time.monotonic()
     posted = request.method == "POST"
     form = LogFileForm(request.POST if posted else None, request.FILES if posted else None)
     if posted and form.is_valid():
@@ -79,7 +82,14 @@ def record_import(request: HttpRequest) -> HttpResponse:
             earlier = core.earlier_imports(
                 game=prepared.game, owner=request.user, digest=prepared.digest
             )
-            record = core.record_import_write(prepared=prepared, owner=request.user)
+            try:
+                record = core.record_import_write(
+                    prepared=prepared,
+                    owner=request.user,
+                    still_wanted=uploads.still_waiting(request, started),
+                )
+            except core.ImportAbandoned:
+                return uploads.abandoned()
             if earlier:
                 messages.info(
                     request,

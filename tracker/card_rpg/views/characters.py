@@ -5,6 +5,8 @@ only the region it swaps (a ``{% partialdef %}`` of the same template), any othe
 whole page, so every URL also works by direct visit and without JavaScript.
 """
 
+import time
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -31,6 +33,7 @@ from tracker.card_rpg.forms.characters import (
 from tracker.card_rpg.models import Character
 from tracker.card_rpg.services import VersionConflict
 from tracker.core import services as core
+from tracker.core import uploads
 from tracker.core.i18n import say
 from tracker.core.names import export_file_name
 from tracker.rules import ReplayError, RuleError, Ruleset
@@ -329,7 +332,9 @@ def character_export(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def character_import(request: HttpRequest) -> HttpResponse:
-    """A character from an exported log file; a refused file creates nothing."""
+    """A character from an exported log file; a refused file creates nothing, nor does an
+    upload whose answer can't reach the uploader (uploads.still_waiting)."""
+    started = time.monotonic()
     posted = request.method == "POST"
     form = CharacterImportForm(request.POST if posted else None, request.FILES if posted else None)
     if request.method == "POST" and form.is_valid():
@@ -338,7 +343,10 @@ def character_import(request: HttpRequest) -> HttpResponse:
                 owner=request.user,
                 text=form.cleaned_data["log_file"],
                 share=core.WEB_IMPORT_SHARE,
+                still_wanted=uploads.still_waiting(request, started),
             )
+        except core.ImportAbandoned:
+            return uploads.abandoned()
         except ReplayError as error:
             # Count from 1 for players, and say which kind of action it was.
             kind = error.action.get("type", "?") if isinstance(error.action, dict) else "?"
