@@ -205,3 +205,12 @@ def test_b02_bt01_the_player_card_is_entered_with_its_random_number(client_of, p
     )
     adventure.refresh_from_db()
     assert adventure.state["catalogue"]["Vince"]["number"] == 6
+
+
+def test_bt07_the_encounter_box_names_an_x_card_once(client_of, player):
+    """An X card is its own listing (its terrain is the card): the box says "X0 · no
+    difficulty", not "X0 · X0 · no difficulty"."""
+    page = screen(client_of, make_adventure(player, "x0_open"))
+    box = page[page.index('data-testid="encounter"') :]
+    box = re.sub(r"<[^>]+>", "", box[: box.index("</div>")])
+    assert "X0 · no difficulty" in box and "X0 · X0" not in box

@@ -585,6 +585,8 @@ class Screen:
         return {
             "card": card_view(self.state, encounter["card"]),
             "terrain": encounter["terrain"],
+            # An X card is its own listing (BT-07): its terrain would only say the card again.
+            "terrain_named": encounter["terrain"] != encounter["card"],
             "difficulty": encounter["difficulty"],
             "from_hand": encounter["from_hand"],
             "suspended": encounter["suspended"],
