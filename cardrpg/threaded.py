@@ -61,9 +61,10 @@ class ThreadedWSGI:
             gone = threading.Event()
 
             async def listen() -> None:
-                while (await receive())["type"] != "http.disconnect":
-                    pass
-                gone.set()
+                # After a whole body the next message is the hang-up (ASGI); anything else
+                # says nothing more, and is not waited on again.
+                if (await receive())["type"] == "http.disconnect":
+                    gone.set()
 
             listening = asyncio.ensure_future(listen())
             try:
