@@ -435,7 +435,7 @@ def test_export_is_a_barbarian_vince_log_that_replays_to_the_same_state(client_o
 # -- the catalogue --------------------------------------------------------------------------
 
 KIND_INPUTS = {
-    "player": {"id", "name", "skill_combat", "skill_survival", "skill_unlock_disarm",
+    "player": {"id", "name", "number", "skill_combat", "skill_survival", "skill_unlock_disarm",
                "skill_hide", "skill_charm", "skill_recovery"},
     "map": {"id", "name", "number", "bonus", "neighbours", "locations"},
     "quest": {"id", "name", "number", "terrains", "classes", "modifiers", "home_map",

@@ -133,6 +133,15 @@ def test_another_player_gets_404_everywhere_and_changes_nothing(
             assert response.status_code == 404, (url, response.status_code)
             assert "Zyxwv" not in response.text
         return
+    if route.name == "tracker:rpg_join":
+        # A join link for signed-in players (a Card RPG table's seat): a forged one is 404.
+        stored_before = everything_stored()
+        for url in urls_for(route, victim, victim_adventure):
+            response = client.get(url)
+            assert response.status_code == 404, (url, response.status_code)
+            assert client.post(url, PLAUSIBLE_FIELDS).status_code == 404, url
+        assert everything_stored() == stored_before
+        return
     if not route.scoped:
         # The player's own pages (lists, new ones, import): they never show A's records.
         response = client.get("/" + route.route)

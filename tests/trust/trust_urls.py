@@ -183,6 +183,8 @@ def urls_for(
         "token": [FORGED_TOKEN, "x"],
         # The faces of the record's owner's tile box (one that is nobody's if it has none).
         "face": _faces(record),
+        # The other character of a step at a Card RPG table: the record itself, and none.
+        "other": [character.pk if character is not None else 0, 0],
     }
     unknown = set(route.params) - values.keys()
     assert not unknown, f"{route.name}: teach the ownership walk to fill {sorted(unknown)}"

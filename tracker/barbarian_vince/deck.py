@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tracker.barbarian_vince.models import RememberedCard
-from tracker.core.i18n import say
+from tracker.core.i18n import listing, say
 from tracker.rules.barbarian_vince import ACTION_FIELDS, GAME, SKILLS
 from tracker.rules.barbarian_vince.catalogue import MAX_CATALOGUE, MAX_TEXT, build_entry
 from tracker.rules.errors import RuleError
@@ -75,7 +75,7 @@ def _listings(value, card: str) -> dict:
                 if number not in SKILLS:
                     raise DeckRefused(
                         _("%(where)s: the skill must be one of %(skills)s")
-                        % {"where": where, "skills": ", ".join(SKILLS)}
+                        % {"where": where, "skills": listing(SKILLS, "or")}
                     )
             elif (
                 isinstance(number, bool)

@@ -220,7 +220,12 @@ def character_undo(
     from tracker.card_rpg import table_services
 
     mine = character or character_get(character_id=character_id, owner=owner)
-    if table_services.last_shared_step(mine) is not None:
+    # Read with the character where the view asked (table_screen.with_table_facts); the version
+    # checked below proves the log has not moved since.
+    shared = getattr(mine, "ends_shared_step", None)
+    if shared is None:
+        shared = table_services.last_shared_step(mine) is not None
+    if shared:
         done = table_services.duel_undo(
             character_id=character_id, expected_version=expected_version
         )

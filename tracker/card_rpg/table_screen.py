@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils.translation import gettext
 
-from tracker.card_rpg.models import Character, RpgSeat
+from tracker.card_rpg.models import Character, RpgSeat, SharedStep
+from tracker.core.i18n import listing
 from tracker.rules import card_rpg as rules
 from tracker.rules.cards import card_text
 
@@ -73,9 +75,32 @@ def doing(state: dict) -> str:
     return gettext("between fights")
 
 
-def strip_for(character: Character) -> Strip | None:
-    """The strip of `character`'s phone, or None when it sits at no table."""
-    seat = RpgSeat.objects.filter(character=character).select_related("table").first()
+UNKNOWN = object()  # a seat not read yet
+
+
+def with_table_facts(characters: QuerySet) -> QuerySet:
+    """Characters read with their seat and whether their log ends with a step over two logs
+    (`ends_shared_step`), in the same query: every tap's screen and undo ask both."""
+    last = OuterRef("last_seq")
+    ends = Q(actor=OuterRef("pk"), actor_last=last) | Q(other=OuterRef("pk"), other_last=last)
+    return characters.select_related("seat__table").annotate(
+        ends_shared_step=Exists(SharedStep.objects.filter(ends))
+    )
+
+
+def seat_of(character: Character) -> RpgSeat | None:
+    """The character's seat at a table, or None."""
+    try:
+        return character.seat
+    except RpgSeat.DoesNotExist:
+        return None
+
+
+def strip_for(character: Character, seat=UNKNOWN) -> Strip | None:
+    """The strip of `character`'s phone, or None when it sits at no table (`seat`: as the
+    view read it with the character, when it did)."""
+    if seat is UNKNOWN:
+        seat = seat_of(character)
     if seat is None:
         return None
     seats = list(
@@ -87,7 +112,7 @@ def strip_for(character: Character) -> Strip | None:
     if note.get("at", {}).get(str(character.pk)) == character.version:
         from tracker.card_rpg.play_screen import action_words
 
-        what = ", ".join(action_words(action) for action in note.get("actions", []))
+        what = listing([action_words(action) for action in note.get("actions", [])], "and")
         strip.undo_said = gettext(
             "%(name)s took back “%(what)s”: undone in both characters' logs."
         ) % {"name": note["by"], "what": what}

@@ -243,8 +243,8 @@ def duel_challenge(*, challenger_id: int, challenged_id: int) -> RpgSeat:
 @transaction.atomic
 def duel_withdraw(*, challenger_id: int) -> None:
     """The challenger takes its open challenge back (writes nothing)."""
-    seat = RpgSeat.objects.select_for_update().get(character_id=challenger_id)
-    if seat.challenging_id is not None:
+    seat = RpgSeat.objects.select_for_update().filter(character_id=challenger_id).first()
+    if seat is not None and seat.challenging_id is not None:
         seat.challenging = None
         seat.save(update_fields=["challenging"])
         _touch(seat.table_id)

@@ -106,7 +106,13 @@ ACTION_FORMS = {
 
 
 def _character(request: HttpRequest, pk: int) -> Character:
-    return get_object_or_404(Character, pk=pk, owner=request.user)
+    # With its seat at a table (if any) in the same query: the strip asks for it on every tap,
+    # also for the character a write gives back (a play screen's taps never move a seat).
+    character = get_object_or_404(
+        table_screen.with_table_facts(Character.objects.all()), pk=pk, owner=request.user
+    )
+    request.rpg_seat = table_screen.seat_of(character)
+    return character
 
 
 # How many of the newest log entries the undo button looks at to find the player's last tap.
@@ -186,7 +192,9 @@ def _context(request: HttpRequest, character: Character, screen: Screen) -> dict
         "full_page": not request.htmx,
         "more_inline": not request.htmx or screen.side_open,
         # At a table: the others, robbing and duels (T-26 … T-36).
-        "strip": table_screen.strip_for(character),
+        "strip": table_screen.strip_for(
+            character, seat=getattr(request, "rpg_seat", table_screen.UNKNOWN)
+        ),
         "version": character.version,
     }
 

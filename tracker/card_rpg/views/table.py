@@ -153,7 +153,9 @@ def table_join(request: HttpRequest, token: str) -> HttpResponse:
 def table_leave(request: HttpRequest, pk: int) -> HttpResponse:
     """The character leaves its seat (not during a duel)."""
     character = _mine(request, pk)
-    seat = get_object_or_404(RpgSeat, character=character)
+    seat = RpgSeat.objects.filter(character=character).first()
+    if seat is None:  # left already (another screen, a second tap): nothing to do
+        return _back(character)
     try:
         table_services.table_leave(seat_id=seat.pk, user=request.user)
     except (SeatError, table_services.TableError) as error:
