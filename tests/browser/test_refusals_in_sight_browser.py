@@ -119,7 +119,7 @@ def test_barbarian_vince_a_refused_encounter_is_read_beside_its_form(
     travel.locator("button[type=submit]").click()
     encounter = page.get_by_test_id("encounter-form")
     encounter.locator("input[name=draw]").fill("Q08")
-    encounter.locator("input[name=card]").fill("Q99")
+    encounter.locator("input[name=card]").fill("Map 1")
     encounter.locator("button[type=submit]").click()
     refusal_beside(page, page.get_by_test_id("encounter-form").locator("button[type=submit]"), "-")
     shoot(page, f"refusal-barbarian-vince-{language}")
