@@ -668,22 +668,34 @@ def test_hob_loot_names_noted_while_their_part_is_kept_aside_are_there_when_it_c
     assert " ".join(ana.locator("#hob-actions").inner_text().split()) == swapped
 
 
+class HeldParts(list):
+    """Answers held back, and the route that holds them (let go with them)."""
+
+    pattern: re.Pattern
+    handler: object
+
+
 def held_parts(page, part: str) -> list:
     """Hold every answer for the folded part `part` until the test lets it go."""
-    held: list = []
+    held = HeldParts()
 
     def hold(route) -> None:
         held.append(route)
 
-    page.route(re.compile(rf"\?part={part}$"), hold)
+    held.pattern, held.handler = re.compile(rf"\?part={part}$"), hold
+    page.route(held.pattern, hold)
     return held
 
 
 def let_go(page, held: list) -> None:
-    """Let the held answers come, and wait until the page has put them in place."""
+    """Let the held answers come, and wait until the page has put them in place. The part
+    may be asked for again once its first answer is in (the page then follows the table):
+    from now on nothing is held, or that request would wait for ever."""
     for route in held:
         with page.expect_response(lambda r: "part=" in r.url):
             route.continue_()
+    if isinstance(held, HeldParts):  # what comes after is not held (unroute lets it pass)
+        page.unroute(held.pattern, held.handler)
     expect(page.locator(".htmx-request")).to_have_count(0)
     held.clear()
 
