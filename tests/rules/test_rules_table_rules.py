@@ -134,7 +134,7 @@ def test_t26_sitting_down_and_leaving_write_nothing_into_a_log(table):
         ("JD", "JC", False),
     ],
 )
-def test_t27_the_robbers_rank_decides_never_the_suits(table, robber, victim, may):
+def test_s24_t23_t27_the_robbers_rank_decides_never_the_suits(table, robber, victim, may):
     seat(table, "Ana", robber, session=False)
     seat(table, "Bo", victim)
     table.edit("Bo", "give", "7S")
@@ -169,7 +169,7 @@ def test_t27_a_malformed_victim_is_refused(game, victim):
 # -- T-28 When ------------------------------------------------------------------------------------
 
 
-def test_t28_the_robber_robs_once_before_each_session_and_never_in_one(table):
+def test_t23_t28_the_robber_robs_once_before_each_session_and_never_in_one(table):
     seat(table, "Ana", "KS", session=False)
     seat(table, "Bo", "JH")
     table.edit("Bo", "give", "7S", "8S")
@@ -325,7 +325,7 @@ def test_t29_the_robbers_card_goes_at_the_end_of_its_inventory_and_nothing_else_
 # -- T-30 The challenge ---------------------------------------------------------------------------
 
 
-def test_t30_any_two_characters_between_fights_whatever_their_classes_and_levels(table):
+def test_s24_t24_t30_any_two_characters_between_fights_whatever_their_classes_and_levels(table):
     seat(table, "Ana", "JS")
     seat(table, "Bo", "JH")
     table.edit("Bo", "set", level=5, xp_next=50)
