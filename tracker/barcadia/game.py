@@ -144,6 +144,7 @@ GAME = games.register(
         projector=TableProjector(),
         seat_model=TableSeat,
         name_in_state=_name_in_state,
+        names_in_state=lambda state: state.get("players", ()),
         check_name=check_name,
         url=lambda table: reverse("tracker:hob_table", args=[table.pk]),
         waiting_for=_waiting_for,

@@ -7,7 +7,7 @@ home page work on any registered game through this description alone.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
@@ -82,6 +82,9 @@ class Game:
     seat_model: type | None = None
     # The name a log's state gives its record (None: the file must name it).
     name_in_state: Callable[[dict], str | None] = lambda state: None
+    # The names of players a state holds besides the record's own (a table's heroes): a page
+    # in Chinese keeps each on one line (tracker.core.i18n.names_shown).
+    names_in_state: Callable[[dict], Iterable[str]] = lambda state: ()
     # Checks a name as the game's rules would (returns it trimmed, or raises RuleError).
     check_name: Callable[[str], str] = lambda name: name
     # Where the record's main screen is, and what it waits for now (for "Your games").

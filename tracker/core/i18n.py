@@ -1,8 +1,11 @@
 """The engines' sentences in the player's language: Django's gettext behind the rules' seam."""
 
 import re
+from collections.abc import Iterable
+from contextvars import ContextVar
 from unicodedata import east_asian_width
 
+from django.utils.html import escape
 from django.utils.translation import get_language, gettext, ngettext
 
 from tracker.rules.text import Msg, listed, recognise, recognise_within, translate
@@ -22,6 +25,15 @@ _SPACE_AFTER_PUNCTUATION = re.compile(
 )
 _KEPT_AS_IS = re.compile(r"(<(textarea|pre)\b.*?</\2>)", re.S | re.I)
 _SPACE_BEFORE_PUNCTUATION = re.compile(rf"[ \t\u00a0]+(?=[{_FULL_WIDTH_PUNCTUATION}（「『【])")
+
+
+# The names the page being drawn shows (each record and seat loaded says its own): in Chinese,
+# where a line may break between any two characters, each is put in one unbreakable box.
+_NAMES_SHOWN: ContextVar[set[str] | None] = ContextVar("names_shown", default=None)
+_HAS_CJK = re.compile(rf"[{_CJK}]")
+# Where a name is not wrapped: attributes (inside a tag), and elements that hold no markup.
+_TAG = re.compile(r"(<[^>]*>)")
+_NO_MARKUP_IN = re.compile(r"<(title|option|script|style|svg|textarea|pre)\b", re.I)
 
 
 def chinese() -> bool:
@@ -70,14 +82,56 @@ def listing(items, kind: str | None = None) -> str:
     return tidy(said) if chinese() else said
 
 
+def names_shown(names: Iterable[str]) -> None:
+    """Say that the page being drawn shows these names (a record's, its seats', its heroes'):
+    a Chinese page keeps each whole on one line. Outside a request, nothing is kept."""
+    shown = _NAMES_SHOWN.get()
+    if shown is None:
+        return
+    for name in names:
+        # A Latin name breaks only at its spaces, as it should; one character can't break.
+        if isinstance(name, str) and len(name) > 1 and _HAS_CJK.search(name):
+            shown.add(name)
+
+
+def kept_whole(html: str, names: Iterable[str]) -> str:
+    """`html` with each of `names` in the page's text put in a ``<span class="name">`` (a
+    Chinese line never breaks inside it: "阿 / 明"); attributes, titles, options, scripts and
+    drawings left as they are. A word that merely contains a name is kept whole too, which
+    only keeps a line from breaking there."""
+    escaped = sorted({escape(name) for name in names}, key=len, reverse=True)
+    if not escaped:
+        return html
+    found = re.compile("|".join(re.escape(name) for name in escaped))
+    pieces = _TAG.split(html)
+    closing = None  # the end tag of an element that holds no markup, while inside one
+    for index, piece in enumerate(pieces):
+        if index % 2:  # a tag
+            if closing is None:
+                opened = _NO_MARKUP_IN.match(piece)
+                if opened and not piece.endswith("/>"):
+                    closing = f"</{opened.group(1).lower()}"
+            elif piece.lower().startswith(closing):
+                closing = None
+        elif closing is None and piece:
+            pieces[index] = found.sub(lambda m: f'<span class="name">{m.group(0)}</span>', piece)
+    return "".join(pieces)
+
+
 class ChineseSpacingMiddleware:
-    """Pages in Chinese spaced as Chinese is (see `tidy`): the last step before compaction."""
+    """Pages in Chinese spaced as Chinese is (see `tidy`), each name shown kept on one line
+    (`kept_whole`): the last step before compaction."""
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
-        response = self.get_response(request)
+        shown: set[str] = set()
+        token = _NAMES_SHOWN.set(shown)
+        try:
+            response = self.get_response(request)
+        finally:
+            _NAMES_SHOWN.reset(token)
         if (
             not chinese()
             or response.streaming
@@ -93,6 +147,8 @@ class ChineseSpacingMiddleware:
             for index, piece in enumerate(pieces)
             if index % 3 != 2
         )
+        if shown:
+            tidied = kept_whole(tidied, shown)
         response.content = tidied.encode(response.charset or "utf-8")
         if response.has_header("Content-Length"):
             response["Content-Length"] = str(len(response.content))
