@@ -151,3 +151,31 @@ def test_t26_one_phone_passed_round_plays_every_seat_it_owns(client, django_user
     assert f'href="/characters/{bo.pk}/play/" data-testid="pass-to"' in page
     page = client.get(f"/characters/{bo.pk}/play/").content.decode()
     assert f'href="/characters/{ana.pk}/play/" data-testid="pass-to"' in page
+
+
+def test_t26_t38_a_table_refusal_shows_its_rule_beside_words_translated_without_it(phones):
+    """A table's refusal reads as every game's: the rule ID in its own mark, then the player's
+    words, translated whole (no rule ID inside the sentence a translator sees)."""
+    from django.utils import translation
+
+    from tracker.card_rpg import table_services
+
+    ana, bo = set_up(phones)
+    _host, _friend, ana_phone, _bo_phone = phones
+    RpgTable.objects.update(robbing=False)
+    ana, bo = fresh(ana), fresh(bo)
+    ana_phone.post(
+        f"/characters/{ana.pk}/table/rob/{bo.pk}/",
+        {"card": "6S", "version": ana.version, "other_version": bo.version},
+    )
+    page = ana_phone.get(f"/characters/{ana.pk}/play/").content.decode()
+    assert '<strong class="rule-id">T-38:</strong> This table plays without robbing.' in page
+    with pytest.raises(table_services.TableError) as refused:
+        table_services.character_rob(
+            robber_id=ana.pk, victim_id=bo.pk, card="6S",
+            robber_version=ana.version, victim_version=bo.version,
+        )  # fmt: skip
+    assert refused.value.rule == "T-38" and "T-38" not in refused.value.message
+    with translation.override("zh-hant"):
+        said = translation.gettext(refused.value.message)
+    assert said != refused.value.message and "T-" not in said

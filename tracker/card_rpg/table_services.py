@@ -30,7 +30,15 @@ ACTOR, OTHER = "actor", "other"  # whose log an action of a step goes to
 
 
 class TableError(Exception):
-    """A table step that can't be done: a seat taken, a character seated elsewhere, a duel on."""
+    """A table step that can't be done: a seat taken, a character seated elsewhere, a duel on.
+
+    Like the engine's RuleError, it names the rule apart from the player's words, so that a
+    screen shows the ID beside a sentence translated whole."""
+
+    def __init__(self, rule: str, message: str):
+        super().__init__(f"{rule}: {message}")
+        self.rule = rule
+        self.message = message
 
 
 @dataclass
@@ -60,7 +68,7 @@ def table_create(
 ) -> RpgTable:
     """A table of `seats` seats (T-26) with the host's own character in seat 1."""
     if type(seats) is not int or not MIN_SEATS <= seats <= MAX_SEATS:
-        raise TableError(gettext("T-26: a table has 2 to 6 seats"))
+        raise TableError("T-26", gettext("A table has 2 to 6 seats."))
     character = Character.objects.select_for_update().get(pk=character_id, owner=owner)
     _check_free(character)
     table = RpgTable.objects.create(
@@ -112,7 +120,7 @@ def table_leave(*, seat_id: int, user) -> None:
     if seat.character is None or seat.character.owner_id != user.pk:
         raise SeatError(gettext("this is not your seat"))
     if seat.character.state.get("duel") is not None:
-        raise TableError(gettext("T-26: no one leaves the table during a duel"))
+        raise TableError("T-26", gettext("No one leaves the table during a duel."))
     RpgSeat.objects.filter(challenging=seat).update(challenging=None)
     seat.user, seat.character, seat.name, seat.challenging = None, None, "", None
     seat.join_token = new_token()
@@ -123,8 +131,8 @@ def table_leave(*, seat_id: int, user) -> None:
 def _check_free(character: Character) -> None:
     if RpgSeat.objects.filter(character=character).exists():
         raise TableError(
-            gettext("T-26: %(name)s sits at another table: leave it first")
-            % {"name": character.name}
+            "T-26",
+            gettext("%(name)s sits at another table: leave it first.") % {"name": character.name},
         )
 
 
@@ -195,14 +203,16 @@ def _step(
 def _seat_of(character: Character) -> RpgSeat:
     seat = RpgSeat.objects.filter(character=character).select_related("table").first()
     if seat is None:
-        raise TableError(gettext("T-26: %(name)s sits at no table") % {"name": character.name})
+        raise TableError("T-26", gettext("%(name)s sits at no table.") % {"name": character.name})
     return seat
 
 
 def _same_table(a: Character, b: Character) -> tuple[RpgSeat, RpgSeat]:
     seat_a, seat_b = _seat_of(a), _seat_of(b)
     if seat_a.table_id != seat_b.table_id or a.pk == b.pk:
-        raise TableError(gettext("T-26: only characters at the same table rob or duel each other"))
+        raise TableError(
+            "T-26", gettext("Only characters at the same table rob or duel each other.")
+        )
     return seat_a, seat_b
 
 
@@ -219,7 +229,7 @@ def character_rob(
     robber, victim = _lock_two(robber_id, victim_id)
     seat, _victim_seat = _same_table(robber, victim)
     if not seat.table.robbing:
-        raise TableError(gettext("T-38: this table plays without robbing"))
+        raise TableError("T-38", gettext("This table plays without robbing."))
     action = rules.rob_action(robber.state, victim.state, card)
     return _step(robber, victim, action, actor_version=robber_version, other_version=victim_version)
 
@@ -230,7 +240,7 @@ def duel_challenge(*, challenger_id: int, challenged_id: int) -> RpgSeat:
     challenger, challenged = _lock_two(challenger_id, challenged_id)
     seat, other_seat = _same_table(challenger, challenged)
     if not seat.table.duels:
-        raise TableError(gettext("T-38: this table plays without duels"))
+        raise TableError("T-38", gettext("This table plays without duels."))
     offer = rules.challenge_offer(challenger.state, challenged.state, seat.table.duel_rules)
     if not offer.possible:
         raise RuleError(offer.rule, offer.reason)
@@ -263,7 +273,7 @@ def duel_answer(
     challenger, challenged = _lock_two(challenger_id, challenged_id)
     seat, other_seat = _same_table(challenger, challenged)
     if seat.challenging_id != other_seat.pk:
-        raise TableError(gettext("T-30: this challenge is not open any more"))
+        raise TableError("T-30", gettext("This challenge is not open any more."))
     seat.challenging = None
     seat.save(update_fields=["challenging"])
     _touch(seat.table_id)

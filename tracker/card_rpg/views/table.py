@@ -14,6 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
@@ -70,8 +71,11 @@ def _seated_other(character: Character, other_pk: int) -> Character:
 
 
 def _said(error: Exception) -> str:
-    if isinstance(error, RuleError):
-        return f"{error.rule}: {say(error.message)}"
+    """A refusal as every game shows one: the rule's ID in its own mark, then the player's words."""
+    if isinstance(error, RuleError | table_services.TableError):
+        return format_html(
+            '<strong class="rule-id">{}:</strong> {}', error.rule, say(error.message)
+        )
     return str(error)
 
 
@@ -93,7 +97,7 @@ def table_new(request: HttpRequest, pk: int) -> HttpResponse:
                 owner=request.user, character_id=character.pk, **form.cleaned_data
             )
         except table_services.TableError as error:
-            form.add_error(None, str(error))
+            form.add_error(None, _said(error))
         else:
             return redirect("tracker:rpg_table", pk=table.pk)
     return render(request, "card_rpg/table/new.html", {"character": character, "form": form})
@@ -141,7 +145,7 @@ def table_join(request: HttpRequest, token: str) -> HttpResponse:
         except (ValueError, Character.DoesNotExist):
             error = gettext("Pick one of your characters.")
         except (SeatError, table_services.TableError) as refused:
-            error = str(refused)
+            error = _said(refused)
         else:
             return redirect("tracker:play", pk=character_id)
     context = {"seat": seat, "table": seat.table, "characters": free, "error": error}
@@ -159,7 +163,7 @@ def table_leave(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         table_services.table_leave(seat_id=seat.pk, user=request.user)
     except (SeatError, table_services.TableError) as error:
-        messages.error(request, str(error))
+        messages.error(request, _said(error))
     return _back(character)
 
 
