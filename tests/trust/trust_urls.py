@@ -35,6 +35,7 @@ SKIPPED_PREFIXES = {
 # host's link. Walked with forged links and games without seats: always 404, nothing shown.
 PUBLIC_ROUTES = {
     "tracker:seat_join": "a guest joins a table without an account; a forged link gets 404",
+    "tracker:rpg_join": "a guest takes a Card RPG seat without an account (T-26); forged: 404",
 }
 FORGED_TOKEN = "forged-0123456789abcdefghijklmnop"
 

@@ -17,10 +17,11 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils.translation import gettext
 
+from tracker.card_rpg import services as character_services
 from tracker.card_rpg.game import GAME
 from tracker.card_rpg.models import Character, RpgSeat, RpgTable, SharedStep
 from tracker.core import services as core
-from tracker.core.seats import SeatError, new_token
+from tracker.core.seats import SeatError, guest_key_new, new_token
 from tracker.core.services import KEEP_TABLE_STATE, UndoError, VersionConflict
 from tracker.rules import card_rpg as rules
 from tracker.rules.errors import RuleError
@@ -114,17 +115,56 @@ def table_join(*, token: str, user, character_id: int) -> RpgSeat:
 
 
 @transaction.atomic
-def table_leave(*, seat_id: int, user) -> None:
-    """The character leaves its seat (never during a duel, T-26); the seat is free again."""
+def character_create_seated(*, token: str, user, new_character: dict) -> Character:
+    """A signed-in player's new character, made for the free seat whose join link is `token`
+    and sat there at once (T-26: "picks which of their own characters sits there, or creates
+    one"); nothing is made if the seat can't be taken."""
+    character = character_services.character_create(owner=user, **new_character)
+    table_join(token=token, user=user, character_id=character.pk)
+    return character
+
+
+@transaction.atomic
+def guest_seat_take(*, token: str, new_character: dict) -> tuple[RpgSeat, Character, str]:
+    """A guest's phone (no account) creates a character in the free seat whose join link is
+    `token` (T-26; the table's screens: "a guest's character belongs to the host's account,
+    and the guest's phone acts for it while it holds the seat's cookie").
+
+    `new_character` holds character_create's fields. Returns the seat, the character and the
+    holder key for the phone's cookie.
+    """
+    seat = (
+        RpgSeat.objects.select_for_update().select_related("table").filter(join_token=token).first()
+    )
+    if seat is None:
+        raise SeatError(
+            gettext("this join link is not valid any more: ask the host for the table's link")
+        )
+    if seat.character_id is not None:
+        raise SeatError(gettext("this seat is taken: ask the host for another seat's link"))
+    character = character_services.character_create(owner=seat.table.owner, **new_character)
+    seat.user, seat.character, seat.name = None, character, character.name
+    key = guest_key_new(seat)
+    seat.save(update_fields=["user", "character", "name", "holder_key"])
+    _touch(seat.table_id)
+    return seat, character, key
+
+
+@transaction.atomic
+def table_leave(*, seat_id: int, owner_id: int) -> None:
+    """The character leaves its seat (never during a duel, T-26); the seat is free again, with
+    a new join link (a guest's old cookie holds nothing)."""
     seat = RpgSeat.objects.select_for_update().get(pk=seat_id)
-    if seat.character is None or seat.character.owner_id != user.pk:
+    if seat.character is None or seat.character.owner_id != owner_id:
         raise SeatError(gettext("this is not your seat"))
     if seat.character.state.get("duel") is not None:
         raise TableError("T-26", gettext("No one leaves the table during a duel."))
     RpgSeat.objects.filter(challenging=seat).update(challenging=None)
     seat.user, seat.character, seat.name, seat.challenging = None, None, "", None
-    seat.join_token = new_token()
-    seat.save(update_fields=["user", "character", "name", "challenging", "join_token"])
+    seat.join_token, seat.holder_key = new_token(), ""
+    seat.save(
+        update_fields=["user", "character", "name", "challenging", "join_token", "holder_key"]
+    )
     _touch(seat.table_id)
 
 
@@ -458,7 +498,9 @@ __all__ = [
     "duel_challenge",
     "duel_opponent",
     "duel_undo",
+    "character_create_seated",
     "duel_withdraw",
+    "guest_seat_take",
     "last_shared_step",
     "table_create",
     "table_join",

@@ -112,8 +112,7 @@ def seat_take(*, game: Game, token: str, user=None, leaving=None) -> tuple[objec
     if seat.taken:
         raise SeatError(_taken(seat))
     _leave(game, seat, leaving)
-    key = new_token()
-    seat.holder_key = _hash(key)
+    key = guest_key_new(seat)
     seat.joined_at = timezone.now()
     seat.save(update_fields=["holder_key", "joined_at"])
     return seat, key
@@ -161,15 +160,20 @@ def seat_revoke(*, game: Game, record_id: int, owner, number: int):
 
 
 def remember_guest(response: HttpResponse, *, game: Game, seat, key: str) -> None:
-    """Keep a guest's seat on their phone: a signed, HTTP-only cookie for this record.
+    """Keep a guest's seat of a game's record on their phone (`guest_cookie_set`)."""
+    record_id = getattr(seat, f"{_fk(game)}_id")
+    guest_cookie_set(response, name=cookie_name(game, record_id), seat=seat, key=key)
+
+
+def guest_cookie_set(response: HttpResponse, *, name: str, seat, key: str) -> None:
+    """Keep a guest's seat on their phone: a signed, HTTP-only cookie `name` for its table.
 
     It is the guest's only credential, so it travels as the session cookie does: only over
     HTTPS when the deployment says it is served so (`HTTPS=1`), never read by a script, and
     not sent with another site's cross-site requests.
     """
-    record_id = getattr(seat, f"{_fk(game)}_id")
     response.set_signed_cookie(
-        cookie_name(game, record_id),
+        name,
         f"{seat.pk}:{key}",
         salt=COOKIE_SALT,
         max_age=COOKIE_MAX_AGE,
@@ -177,6 +181,22 @@ def remember_guest(response: HttpResponse, *, game: Game, seat, key: str) -> Non
         httponly=True,
         samesite="Lax",
     )
+
+
+def guest_key_new(seat) -> str:
+    """A new holder key for `seat` (its hash kept on the seat, not saved): the guest's cookie."""
+    key = new_token()
+    seat.holder_key = _hash(key)
+    return key
+
+
+def guest_holds(request: HttpRequest, *, name: str, seat) -> bool:
+    """Whether this phone's guest cookie `name` holds `seat` (signed, and its key still the
+    seat's: a seat given a new key holds nobody's old cookie)."""
+    guest = _signed_seat(request, name)
+    if guest is None or guest[0] != seat.pk or not seat.holder_key:
+        return False
+    return secrets.compare_digest(seat.holder_key, _hash(guest[1]))
 
 
 def access(request: HttpRequest, *, game: Game, record_id: int) -> Access:
@@ -245,10 +265,12 @@ def seat_lost(request: HttpRequest, *, game: Game, record_id: int) -> str | None
 
 def _guest_cookie(request: HttpRequest, game: Game, record_id: int) -> tuple[int, str] | None:
     """The seat id and holder key of a correctly signed guest cookie for this record."""
+    return _signed_seat(request, cookie_name(game, record_id))
+
+
+def _signed_seat(request: HttpRequest, name: str) -> tuple[int, str] | None:
     try:
-        value = request.get_signed_cookie(
-            cookie_name(game, record_id), salt=COOKIE_SALT, max_age=COOKIE_MAX_AGE
-        )
+        value = request.get_signed_cookie(name, salt=COOKIE_SALT, max_age=COOKIE_MAX_AGE)
     except (KeyError, signing.BadSignature):
         return None
     seat_id, _, key = value.partition(":")
@@ -287,6 +309,9 @@ __all__ = [
     "SeatError",
     "access",
     "cookie_name",
+    "guest_cookie_set",
+    "guest_holds",
+    "guest_key_new",
     "new_token",
     "remember_guest",
     "seat_held",

@@ -9,17 +9,18 @@ import time
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.formats import date_format
-from django.utils.http import content_disposition_header
+from django.utils.http import content_disposition_header, urlencode
 from django.utils.timezone import localtime
 from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
-from tracker.card_rpg import card_powers, services
+from tracker.card_rpg import card_powers, services, table_services
 from tracker.card_rpg.dice_roller import creation_stats, die_face, roll_dice
 from tracker.card_rpg.forms.characters import (
     CHOICE_LABELS,
@@ -30,12 +31,14 @@ from tracker.card_rpg.forms.characters import (
     CharacterImportForm,
     CharacterRenameForm,
 )
-from tracker.card_rpg.models import Character
+from tracker.card_rpg.models import Character, RpgSeat
 from tracker.card_rpg.services import VersionConflict
+from tracker.card_rpg.views import acting
+from tracker.core import seats, uploads
 from tracker.core import services as core
-from tracker.core import uploads
 from tracker.core.i18n import say
 from tracker.core.names import export_file_name
+from tracker.core.seats import SeatError
 from tracker.rules import ReplayError, RuleError, Ruleset
 from tracker.templatetags.cards import card_name
 
@@ -149,23 +152,39 @@ def _create_form(data=None, *, initial=None, rolled=None) -> CharacterCreateForm
     return form
 
 
-@login_required
+def _seat_asked(request: HttpRequest) -> RpgSeat | None:
+    """The free Card RPG seat a new character is made for (``?seat=`` its join link's token)."""
+    token = request.GET.get("seat", "")[:64]
+    if not token:
+        return None
+    return RpgSeat.objects.select_related("table").filter(join_token=token).first()
+
+
 @require_http_methods(["GET", "POST"])
 def character_create(request: HttpRequest) -> HttpResponse:
     """A new character (S-04…S-06, T-02): name, class card, dice typed in or rolled, table rules.
+
+    With ``?seat=`` (a table's join link) it sits there once made (T-26): a signed-in player's
+    own, or, from a guest's phone, one in the host's account that this phone then plays.
 
     The form posts an ``intent``: ``roll`` (the app rolls the dice, once), ``dice`` (the
     creation-dice option changed, so the dice inputs are redrawn), ``preview`` (typed dice:
     show STR and HP) or, by default, ``create``. Once the app has rolled, its roll is the one
     used (T-02: no rolling again until the dice please; typing real dice is the other way).
     """
+    seat = _seat_asked(request)
+    if not request.user.is_authenticated and seat is None:
+        return redirect_to_login(request.get_full_path())
+    create_url = reverse("tracker:character_create")
+    if seat is not None:
+        create_url += "?" + urlencode({"seat": seat.join_token})
     rolled = request.session.get(CREATION_ROLL)
     if request.method == "GET":
         initial = _with_roll({}, rolled) if rolled else None
         form = _create_form(initial=dict(initial) if initial else None, rolled=rolled)
         preview = _creation_preview(_create_form(initial, rolled=rolled)) if rolled else None
         context = {"form": form, "check": False, "rolled": rolled, "preview": preview}
-        return render(request, CREATE, context)
+        return render(request, CREATE, {**context, "create_url": create_url, "seat": seat})
 
     intent = request.POST.get("intent", "create")
     if intent in ("roll", "dice"):
@@ -178,6 +197,7 @@ def character_create(request: HttpRequest) -> HttpResponse:
             "check": False,
             "preview": _creation_preview(CharacterCreateForm(data)),
             "rolled": rolled,
+            "create_url": create_url,
         }
         return _form_page(request, CREATE, "dice", context, refused=False)
 
@@ -185,24 +205,44 @@ def character_create(request: HttpRequest) -> HttpResponse:
     if intent == "preview":
         context = {"form": form, "check": False, "preview": _creation_preview(form)}
         context["rolled"] = rolled
+        context["create_url"] = create_url
         return _form_page(request, CREATE, "dice-preview", context, refused=False)
 
     if form.is_valid():
+        fields = {
+            "name": form.cleaned_data["name"],
+            "class_card": form.cleaned_data["class_card"],
+            "str_dice": form.cleaned_data["str_dice"],
+            "hp_dice": form.cleaned_data["hp_dice"],
+            "ruleset": form.ruleset(),
+        }
         try:
-            character = services.character_create(
-                owner=request.user,
-                name=form.cleaned_data["name"],
-                class_card=form.cleaned_data["class_card"],
-                str_dice=form.cleaned_data["str_dice"],
-                hp_dice=form.cleaned_data["hp_dice"],
-                ruleset=form.ruleset(),
-            )
+            if seat is not None and not request.user.is_authenticated:
+                seat, character, key = table_services.guest_seat_take(
+                    token=seat.join_token, new_character=fields
+                )
+            elif seat is not None:
+                character = table_services.character_create_seated(
+                    token=seat.join_token, user=request.user, new_character=fields
+                )
+            else:
+                character = services.character_create(owner=request.user, **fields)
         except RuleError as error:
             form.add_error(None, _said(error))
+        except (SeatError, table_services.TableError) as refused:
+            form.add_error(None, str(refused))
         else:
             request.session.pop(CREATION_ROLL, None)  # the next character rolls its own
-            return _go(request, reverse("tracker:character_detail", args=[character.pk]))
+            if seat is None:
+                return _go(request, reverse("tracker:character_detail", args=[character.pk]))
+            response = _go(request, reverse("tracker:play", args=[character.pk]))
+            if not request.user.is_authenticated:
+                seats.guest_cookie_set(
+                    response, name=acting.cookie_name(seat.table_id), seat=seat, key=key
+                )
+            return response
     context = {"form": form, "check": True, "preview": _creation_preview(form), "rolled": rolled}
+    context["create_url"] = create_url
     return _form_page(request, CREATE, "create-form", context, refused=True)
 
 

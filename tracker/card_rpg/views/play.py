@@ -15,9 +15,8 @@ back.
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import reswap, retarget
@@ -40,6 +39,7 @@ from tracker.card_rpg.play_screen import (
     action_words,
     app_did,
 )
+from tracker.card_rpg.views.acting import acting_character, player_required
 from tracker.core import services as core
 from tracker.core.i18n import say, sentences
 from tracker.core.services import KEEP_TABLE_STATE
@@ -108,8 +108,8 @@ ACTION_FORMS = {
 def _character(request: HttpRequest, pk: int) -> Character:
     # With its seat at a table (if any) in the same query: the strip asks for it on every tap,
     # also for the character a write gives back (a play screen's taps never move a seat).
-    character = get_object_or_404(
-        table_screen.with_table_facts(Character.objects.all()), pk=pk, owner=request.user
+    character = acting_character(
+        request, pk, table_screen.with_table_facts(Character.objects.all())
     )
     request.rpg_seat = table_screen.seat_of(character)
     return character
@@ -299,7 +299,7 @@ def _apply(
             return _answer(request, character, screen, moved=True)
         character = services.character_apply_many(
             character_id=character.pk,
-            owner=request.user,
+            owner=character.owner_id,
             actions=actions,
             afters=afters,  # the rules already ran on this very state: not run again
             expected_version=version,
@@ -370,7 +370,7 @@ def _refuse(request: HttpRequest, character: Character, form, kind: str = "") ->
     return _answer(request, character, screen, moved=False)
 
 
-@login_required
+@player_required
 @require_GET
 def play(request: HttpRequest, pk: int) -> HttpResponse:
     """The whole play page for one character (or one part of it, `part`)."""
@@ -400,7 +400,7 @@ def play(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, TEMPLATE, context)
 
 
-@login_required
+@player_required
 @require_POST
 def play_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     """Apply one engine action built from the posted form."""
@@ -423,7 +423,7 @@ def play_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     )
 
 
-@login_required
+@player_required
 @require_POST
 def pick(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     """The rank/suit picker of a several-card entry: add or take off cards, apply nothing.
@@ -468,7 +468,7 @@ def pick(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     return render(request, ENTRY_TEMPLATE, context)
 
 
-@login_required
+@player_required
 @require_POST
 def undo(request: HttpRequest, pk: int) -> HttpResponse:
     """Step back one tap (repeatable); say what was undone and where the real cards go back.
@@ -504,7 +504,7 @@ def undo(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         character = services.character_undo(
             character_id=character.pk,
-            owner=request.user,
+            owner=character.owner_id,
             steps=steps,
             expected_version=form.cleaned_data["version"],
             character=character,
@@ -561,7 +561,7 @@ def _crossing_guide(
     return undo_guide.guide(character, keep)
 
 
-@login_required
+@player_required
 @require_POST
 def virtual(request: HttpRequest, pk: int) -> HttpResponse:
     """Switch "the app deals for me" on (a fresh seeded table) or off, between sessions."""
@@ -574,7 +574,7 @@ def virtual(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         character = services.character_set_table(
             character_id=character.pk,
-            owner=request.user,
+            owner=character.owner_id,
             table_state=table.to_dict() if table else None,
             expected_version=form.cleaned_data["version"],
         )
@@ -595,7 +595,7 @@ def virtual(request: HttpRequest, pk: int) -> HttpResponse:
     return _answer(request, character, _screen(character, notice=notice), moved=True)
 
 
-@login_required
+@player_required
 @require_POST
 def deal(request: HttpRequest, pk: int) -> HttpResponse:
     """At a virtual table: let the app fill in the card or dice the game waits for."""
@@ -640,19 +640,21 @@ def _version_answer(request: HttpRequest, pk: int) -> HttpResponse:
     waking up) and takes no tap until the answer: 204 keeps it, anything else redraws it.
     One small query: the version alone.
     """
-    version = (
-        Character.objects.filter(pk=pk, owner=request.user)
-        .values_list("version", flat=True)
-        .first()
-    )
-    if version is None:
-        raise Http404("No such character.")
+    version = None
+    if request.user.is_authenticated:
+        version = (
+            Character.objects.filter(pk=pk, owner=request.user)
+            .values_list("version", flat=True)
+            .first()
+        )
+    if version is None:  # not the account's own: a guest's seat, or nothing (404)
+        version = acting_character(request, pk).version
     if request.GET.get("v") == str(version):
         return HttpResponse(status=204)
     return HttpResponse(str(version), content_type="text/plain; charset=utf-8")
 
 
-@login_required
+@player_required
 @require_GET
 def discard_pile(request: HttpRequest, pk: int) -> HttpResponse:
     """Look through the discard pile: the cards known to be there, and how many are unknown."""

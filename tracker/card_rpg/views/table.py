@@ -15,12 +15,14 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.http import urlencode
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from tracker.barcadia.seat_cards import qr_svg
 from tracker.card_rpg import table_screen, table_services
 from tracker.card_rpg.models import Character, DuelAceOfSpades, DuelXp, RpgSeat, RpgTable
+from tracker.card_rpg.views.acting import acting_character, player_required
 from tracker.core.i18n import say
 from tracker.core.seats import SeatError
 from tracker.core.services import UndoError, VersionConflict
@@ -58,7 +60,7 @@ class RobForm(VersionsForm):
 
 
 def _mine(request: HttpRequest, pk: int) -> Character:
-    return get_object_or_404(Character, pk=pk, owner=request.user)
+    return acting_character(request, pk)
 
 
 def _seated_other(character: Character, other_pk: int) -> Character:
@@ -132,10 +134,14 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "card_rpg/table/table.html", {"table": table, "rows": rows})
 
 
-@login_required
 def table_join(request: HttpRequest, token: str) -> HttpResponse:
-    """Take a seat by its join link with one of the player's characters not seated elsewhere."""
+    """Take a seat by its join link with one of the player's characters not seated elsewhere,
+    or a new one; a phone with no account (a guest) makes its character here (T-26)."""
     seat = get_object_or_404(RpgSeat.objects.select_related("table"), join_token=token)
+    create_url = reverse("tracker:character_create") + "?" + urlencode({"seat": token})
+    if not request.user.is_authenticated:
+        context = {"seat": seat, "table": seat.table, "create_url": create_url, "guest": True}
+        return render(request, "card_rpg/table/join.html", context)
     free = Character.objects.filter(owner=request.user, seat__isnull=True).order_by("name")
     error = ""
     if request.method == "POST":
@@ -149,10 +155,10 @@ def table_join(request: HttpRequest, token: str) -> HttpResponse:
         else:
             return redirect("tracker:play", pk=character_id)
     context = {"seat": seat, "table": seat.table, "characters": free, "error": error}
-    return render(request, "card_rpg/table/join.html", context)
+    return render(request, "card_rpg/table/join.html", {**context, "create_url": create_url})
 
 
-@login_required
+@player_required
 @require_POST
 def table_leave(request: HttpRequest, pk: int) -> HttpResponse:
     """The character leaves its seat (not during a duel)."""
@@ -161,7 +167,7 @@ def table_leave(request: HttpRequest, pk: int) -> HttpResponse:
     if seat is None:  # left already (another screen, a second tap): nothing to do
         return _back(character)
     try:
-        table_services.table_leave(seat_id=seat.pk, user=request.user)
+        table_services.table_leave(seat_id=seat.pk, owner_id=character.owner_id)
     except (SeatError, table_services.TableError) as error:
         messages.error(request, _said(error))
     return _back(character)
@@ -170,7 +176,7 @@ def table_leave(request: HttpRequest, pk: int) -> HttpResponse:
 # --- the strip -----------------------------------------------------------------------------
 
 
-@login_required
+@player_required
 @require_GET
 def table_strip(request: HttpRequest, pk: int) -> HttpResponse:
     """Has anything at the table changed since this phone's strip was drawn? (polled)
@@ -195,7 +201,7 @@ def table_strip(request: HttpRequest, pk: int) -> HttpResponse:
 # --- robbing -------------------------------------------------------------------------------
 
 
-@login_required
+@player_required
 def table_rob(request: HttpRequest, pk: int, other: int) -> HttpResponse:
     """Rob…: the victim's inventory, each card the robber may take (T-27–T-29), then confirm."""
     robber = _mine(request, pk)
@@ -230,7 +236,7 @@ def table_rob(request: HttpRequest, pk: int, other: int) -> HttpResponse:
 # --- duels ---------------------------------------------------------------------------------
 
 
-@login_required
+@player_required
 @require_POST
 def duel_challenge(request: HttpRequest, pk: int, other: int) -> HttpResponse:
     """Send a challenge (T-30): the other phone is asked to accept or decline."""
@@ -243,7 +249,7 @@ def duel_challenge(request: HttpRequest, pk: int, other: int) -> HttpResponse:
     return _back(character)
 
 
-@login_required
+@player_required
 @require_POST
 def duel_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     character = _mine(request, pk)
@@ -251,7 +257,7 @@ def duel_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     return _back(character)
 
 
-@login_required
+@player_required
 @require_POST
 def duel_answer(request: HttpRequest, pk: int, other: int) -> HttpResponse:
     """Accept (the duel starts on both phones) or decline the challenge of `other`."""
@@ -267,7 +273,7 @@ def duel_answer(request: HttpRequest, pk: int, other: int) -> HttpResponse:
     return _back(character)
 
 
-@login_required
+@player_required
 @require_POST
 def duel_call_off(request: HttpRequest, pk: int) -> HttpResponse:
     """Ask to call the duel off, or confirm the opponent's asking: no winner (T-36)."""
