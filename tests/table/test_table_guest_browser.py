@@ -1,0 +1,100 @@
+"""Issue 25, point 2, on two phones at 360 px: a friend with no account takes a Card RPG seat
+from the host's link (T-26), makes a character there, plays it, and the host's strip follows.
+In English and 中文; light and dark screenshots."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from playwright.sync_api import expect
+from seating import create
+
+from tests import phone
+from tests.conftest import SCREENSHOTS
+from tracker.card_rpg.models import Character
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+LIVE = 12_000  # the strip asks every 2 s
+TARGETS = "main button:not([disabled]), main .button, header a, header button"
+
+
+@pytest.fixture
+def two_phones(browser, browser_context_args, live_server, django_user_model):
+    """The host's phone, signed in, and a friend's with no account; no console error on either."""
+    errors, contexts = [], []
+
+    def make(language):
+        host_user = django_user_model.objects.create_user(username="ana-player")
+        client = Client()
+        client.force_login(host_user)
+        pages = []
+        for signed_in in (True, False):
+            context = browser.new_context(**browser_context_args)
+            cookies = [{"name": "django_language", "value": language, "url": live_server.url}]
+            if signed_in:
+                session = client.cookies["sessionid"].value
+                cookies.append({"name": "sessionid", "value": session, "url": live_server.url})
+            context.add_cookies(cookies)
+            contexts.append(context)
+            page = context.new_page()
+            page.set_default_timeout(8_000)
+            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            pages.append(page)
+        return host_user, pages[0], pages[1]
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert errors == []
+
+
+def shoot(page, name):
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+    page.emulate_media(color_scheme="dark")
+    page.screenshot(path=str(SCREENSHOTS / f"{name}-dark.png"), full_page=True)
+    phone.check_contrast(page)
+    page.emulate_media(color_scheme="light")
+
+
+@pytest.mark.parametrize("language", ["en", "zh-hant"])
+def test_t26_a_guest_phone_makes_its_character_at_the_seat_and_plays_it(
+    live_server, two_phones, language
+):
+    host_user, host, guest = two_phones(language)
+    ana = create(host_user, "Ana")
+    host.goto(f"{live_server.url}/characters/{ana.pk}/table/new/")
+    host.get_by_test_id("create-table").click()
+    link = host.get_by_test_id("join-link-2").get_attribute("href")
+
+    guest.goto(link)
+    phone.check_phone_screen(guest, TARGETS)
+    guest.get_by_test_id("create-for-seat").click()
+    expect(guest.get_by_test_id("for-seat")).to_be_visible()
+    guest.locator("input[name=name]").fill("Mika")
+    guest.locator("input[name=class_card][value=QH]").check()
+    guest.locator("input[name=str_die_1]").fill("4")
+    guest.locator("input[name=hp_die_1]").fill("3")
+    phone.check_phone_screen(guest, TARGETS)
+    guest.locator("button[name=intent][value=create]").click()
+    expect(guest.get_by_test_id("table-strip")).to_be_visible()
+    expect(guest.get_by_test_id("table-strip")).to_contain_text("Ana")
+    mika = Character.objects.get(name="Mika")
+    assert mika.owner_id == host_user.pk  # kept in the host's account (T-26)
+    assert guest.url.endswith(f"/characters/{mika.pk}/play/")
+    phone.check_phone_screen(guest, TARGETS)
+    shoot(guest, f"table-guest-seated-{language}")
+
+    host.goto(f"{live_server.url}/characters/{ana.pk}/play/")
+    mika_there = host.get_by_test_id("table-strip").locator(".strip-seat", has_text="Mika")
+    expect(mika_there).to_be_visible()
+    expect(mika_there.get_by_test_id("pass-to")).to_have_count(0)  # the guest's phone plays her
+
+    # The guest starts a session on her phone; the host's strip follows within its poll.
+    doing_before = mika_there.get_by_test_id("doing").inner_text()
+    guest.locator("form[action$='/play/start_session/'] button[type=submit]").first.click()
+    expect(guest.get_by_test_id("table-strip")).to_be_visible()
+    expect(mika_there.get_by_test_id("doing")).not_to_have_text(doing_before, timeout=LIVE)
+    shoot(host, f"table-guest-host-{language}")
