@@ -179,3 +179,29 @@ def test_t26_t38_a_table_refusal_shows_its_rule_beside_words_translated_without_
     with translation.override("zh-hant"):
         said = translation.gettext(refused.value.message)
     assert said != refused.value.message and "T-" not in said
+
+
+def test_t25_t38_a_seat_set_to_the_apps_deck_has_the_app_deal_for_whoever_sits_there(phones):
+    """T-25's per-seat option: the host ticks the seats whose players have no deck; a
+    character sitting there (between sessions) plays with the app's virtual deck, the others
+    as before; nothing else changes."""
+    host, friend, ana_phone, bo_phone = phones
+    ana, bo = create(host, "Ana"), create(friend, "Bo")
+    page = ana_phone.get(f"/characters/{ana.pk}/table/new/").content.decode()
+    assert 'name="virtual_seats"' in page
+    ana_phone.post(
+        f"/characters/{ana.pk}/table/new/",
+        {"name": "Kitchen", "seats": "3", "robbing": "on", "duels": "on",
+         "duel_ace_of_spades": "deadly", "duel_xp": "none", "virtual_seats": ["2"]},
+    )  # fmt: skip
+    table = RpgTable.objects.get()
+    assert [s.virtual_deck for s in table.seats.order_by("number")] == [False, True, False]
+    assert fresh(ana).table_state is None  # seat 1 plays with Ana's own cards
+    token = table.seats.get(number=2).join_token
+    bo_phone.post(f"/card-tables/join/{token}/", {"character": bo.pk})
+    bo = fresh(bo)
+    assert bo.table_state is not None  # the app deals for Bo from now on
+    page = bo_phone.get(f"/characters/{bo.pk}/play/").content.decode()
+    assert 'aria-pressed="true" data-testid="virtual"' in page
+    seats_page = ana_phone.get(f"/card-tables/{table.pk}/").content.decode()
+    assert seats_page.count('data-testid="app-deck"') == 1

@@ -11,6 +11,7 @@ logs, and only while it is the last thing in both.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -23,6 +24,7 @@ from tracker.card_rpg.models import Character, RpgSeat, RpgTable, SharedStep
 from tracker.core import services as core
 from tracker.core.seats import SeatError, guest_key_new, new_token
 from tracker.core.services import KEEP_TABLE_STATE, UndoError, VersionConflict
+from tracker.rules import VirtualTable
 from tracker.rules import card_rpg as rules
 from tracker.rules.errors import RuleError
 
@@ -66,8 +68,10 @@ def table_create(
     duels: bool = True,
     duel_ace_of_spades: str = "deadly",
     duel_xp: str = "none",
+    virtual_seats: Iterable[int] = (),
 ) -> RpgTable:
-    """A table of `seats` seats (T-26) with the host's own character in seat 1."""
+    """A table of `seats` seats (T-26) with the host's own character in seat 1; the seats in
+    `virtual_seats` play with the app's deck (T-25, T-38)."""
     if type(seats) is not int or not MIN_SEATS <= seats <= MAX_SEATS:
         raise TableError("T-26", gettext("A table has 2 to 6 seats."))
     character = Character.objects.select_for_update().get(pk=character_id, owner=owner)
@@ -80,13 +84,37 @@ def table_create(
         duel_ace_of_spades=duel_ace_of_spades,
         duel_xp=duel_xp,
     )
+    virtual = set(virtual_seats)
     rows = [
-        RpgSeat(table=table, number=number, name="", join_token=new_token())
+        RpgSeat(
+            table=table,
+            number=number,
+            name="",
+            join_token=new_token(),
+            virtual_deck=number in virtual,
+        )
         for number in range(1, seats + 1)
     ]
     rows[0].user, rows[0].character, rows[0].name = owner, character, character.name
     RpgSeat.objects.bulk_create(rows)
+    _deal_at(rows[0], character)
     return table
+
+
+def _deal_at(seat: RpgSeat, character: Character) -> Character:
+    """T-25's per-seat option: a character sitting where the app's deck is used plays with it
+    from its next session on (now, if it is between sessions; who deals is chosen for a whole
+    session). A character that already plays with the app's deck keeps its own."""
+    if not seat.virtual_deck or character.table_state is not None:
+        return character
+    if character.state.get("session") is not None:
+        return character
+    return character_services.character_set_table(
+        character_id=character.pk,
+        owner=character.owner_id,
+        table_state=VirtualTable().to_dict(),
+        expected_version=character.version,
+    )
 
 
 @transaction.atomic
@@ -110,6 +138,7 @@ def table_join(*, token: str, user, character_id: int) -> RpgSeat:
     _check_free(character)
     seat.user, seat.character, seat.name = user, character, character.name
     seat.save(update_fields=["user", "character", "name"])
+    _deal_at(seat, character)
     _touch(seat.table_id)
     return seat
 
@@ -146,6 +175,7 @@ def guest_seat_take(*, token: str, new_character: dict) -> tuple[RpgSeat, Charac
     seat.user, seat.character, seat.name = None, character, character.name
     key = guest_key_new(seat)
     seat.save(update_fields=["user", "character", "name", "holder_key"])
+    character = _deal_at(seat, character)
     _touch(seat.table_id)
     return seat, character, key
 

@@ -48,6 +48,16 @@ class TableForm(forms.Form):
     duel_xp = forms.ChoiceField(
         label=gettext_lazy("XP for winning a duel (T-35)"), choices=DuelXp.choices
     )
+    virtual_seats = forms.TypedMultipleChoiceField(
+        label=gettext_lazy("Seats whose players have no deck: the app deals for them (T-25)"),
+        choices=lambda: [
+            (n, gettext("Seat %(number)s") % {"number": n})
+            for n in range(1, table_services.MAX_SEATS + 1)
+        ],
+        coerce=int,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
 
 
 class VersionsForm(forms.Form):
