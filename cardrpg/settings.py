@@ -48,7 +48,7 @@ MIDDLEWARE = [
     # browser's Accept-Language on a first visit.
     "django.middleware.locale.LocaleMiddleware",
     # Chinese pages spaced as Chinese is, once the page is whole (a name's spaces depend on it).
-    "tracker.core.i18n.ChineseSpacingMiddleware",
+    "tracker.core.i18n.ChineseTypesettingMiddleware",
     "django.middleware.common.CommonMiddleware",
     # A body past MAX_REQUEST_BYTES answered 413 before the CSRF check reads it (cardrpg/body_limit.py).
     "cardrpg.body_limit.BodyLimitMiddleware",

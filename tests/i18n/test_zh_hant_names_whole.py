@@ -90,3 +90,33 @@ def test_a_card_rpg_character_named_in_chinese_is_kept_whole_on_its_play_screen(
     phone.force_login(host)
     page = phone.get(f"/characters/{character.pk}/play/").content.decode()
     assert "阿明" in WRAPPED.findall(page)
+
+
+def test_rule_ids_in_the_text_are_kept_whole_and_not_inside_attributes_or_options():
+    page = (
+        '<p title="T-25">以自己的角色加入（T-25、T-26）。S-20: tick the suit; T-22a, BT-01.</p>'
+        "<option>HT-06</option><p>X-25 and 3-25 and T-25b2 stay</p>"
+    )
+    assert kept_whole(page) == (
+        '<p title="T-25">以自己的角色加入（<span class="whole">T-25</span>、'
+        '<span class="whole">T-26</span>）。<span class="whole">S-20</span>: tick the suit; '
+        '<span class="whole">T-22a</span>, <span class="whole">BT-01</span>.</p>'
+        "<option>HT-06</option><p>X-25 and 3-25 and T-25b2 stay</p>"
+    )
+
+
+def test_a_chinese_page_keeps_its_rule_ids_whole_and_an_english_page_is_left_alone(rf):
+    from django.http import HttpResponse
+    from django.utils import translation
+
+    from tracker.core.i18n import ChineseTypesettingMiddleware
+
+    page = "<p>每位朋友加入（T-25、T-26）。</p>"
+    with translation.override("zh-hant"):
+        answer = ChineseTypesettingMiddleware(lambda request: HttpResponse(page))(rf.get("/"))
+    assert answer.content.decode() == (
+        '<p>每位朋友加入（<span class="whole">T-25</span>、<span class="whole">T-26</span>）。</p>'
+    )
+    with translation.override("en"):
+        answer = ChineseTypesettingMiddleware(lambda request: HttpResponse(page))(rf.get("/"))
+    assert answer.content.decode() == page

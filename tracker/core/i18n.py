@@ -48,7 +48,7 @@ def tidy(text: str) -> str:
     Catalogue patterns keep a space on each side of a placeholder ("{hero} 死亡"), because the
     same sentence serves 「Kevin 死亡」 and 「小明死亡」: which of the two it is depends on the
     value, so the spaces are settled here, once the sentence is whole. (HTML too: the page's
-    answers pass through `ChineseSpacingMiddleware`.)
+    answers pass through `ChineseTypesettingMiddleware`.)
     """
     text = _SPACE_BETWEEN_CJK.sub(r"\1\2", text)
     text = _SPACE_AFTER_PUNCTUATION.sub(r"\1\2", text)
@@ -94,15 +94,26 @@ def names_shown(names: Iterable[str]) -> None:
             shown.add(name)
 
 
-def kept_whole(html: str, names: Iterable[str]) -> str:
-    """`html` with each of `names` in the page's text put in a ``<span class="name">`` (a
-    Chinese line never breaks inside it: "阿 / 明"); attributes, titles, options, scripts and
-    drawings left as they are. A word that merely contains a name is kept whole too, which
-    only keeps a line from breaking there."""
+# A rule ID of the rulebooks (S-20, T-22a, BT-01, HT-06, HL-02, A-03): one unit on a line.
+_RULE_ID = r"(?<![\w-])(?:BT|HT|HL|[ABHST])-\d+[a-z]?(?![\w-])"
+
+
+def kept_whole(html: str, names: Iterable[str] = ()) -> str:
+    """`html` with each rule ID in the page's text put in a ``<span class="whole">`` (never
+    "（H- / 14）" across two lines) and each of `names` in a
+    ``<span class="name">`` (a Chinese line never breaks inside it: "阿 / 明"); attributes,
+    titles, options, scripts and drawings left as they are. A word that merely contains a name
+    is kept whole too, which only keeps a line from breaking there."""
     escaped = sorted({escape(name) for name in names}, key=len, reverse=True)
-    if not escaped:
-        return html
-    found = re.compile("|".join(re.escape(name) for name in escaped))
+    alternatives = [f"(?P<rule>{_RULE_ID})"]
+    if escaped:
+        alternatives.append("(?P<name>" + "|".join(re.escape(name) for name in escaped) + ")")
+    found = re.compile("|".join(alternatives))
+
+    def boxed(match: re.Match) -> str:
+        kind = "whole" if match.group("rule") else "name"
+        return f'<span class="{kind}">{match.group(0)}</span>'
+
     pieces = _TAG.split(html)
     closing = None  # the end tag of an element that holds no markup, while inside one
     for index, piece in enumerate(pieces):
@@ -114,13 +125,14 @@ def kept_whole(html: str, names: Iterable[str]) -> str:
             elif piece.lower().startswith(closing):
                 closing = None
         elif closing is None and piece:
-            pieces[index] = found.sub(lambda m: f'<span class="name">{m.group(0)}</span>', piece)
+            pieces[index] = found.sub(boxed, piece)
     return "".join(pieces)
 
 
-class ChineseSpacingMiddleware:
-    """Pages in Chinese spaced as Chinese is (see `tidy`), each name shown kept on one line
-    (`kept_whole`): the last step before compaction."""
+class ChineseTypesettingMiddleware:
+    """Pages in Chinese set as Chinese is, the last step before compaction: spaced as Chinese
+    is (`tidy`), and each name shown and each rule ID kept on one line (`kept_whole`). A
+    page in English is left as it is (an English line may break after a hyphen, T- / 25)."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -142,14 +154,12 @@ class ChineseSpacingMiddleware:
         content = response.content.decode(response.charset or "utf-8")
         # What a player typed (a <textarea>) or laid out (<pre>) is kept exactly as it is.
         pieces = _KEPT_AS_IS.split(content)
-        tidied = "".join(
-            piece if index % 3 == 1 else tidy(piece)
+        typeset = "".join(
+            piece if index % 3 == 1 else kept_whole(tidy(piece), shown)
             for index, piece in enumerate(pieces)
             if index % 3 != 2
         )
-        if shown:
-            tidied = kept_whole(tidied, shown)
-        response.content = tidied.encode(response.charset or "utf-8")
+        response.content = typeset.encode(response.charset or "utf-8")
         if response.has_header("Content-Length"):
             response["Content-Length"] = str(len(response.content))
         return response
