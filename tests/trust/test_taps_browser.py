@@ -256,6 +256,50 @@ def test_hob_a_tap_whose_answer_was_lost_is_not_applied_twice(live_server, page,
     assert hob_turns_ended(table) == 1
 
 
+def test_hob_a_lost_answer_sent_again_after_the_table_redrew_is_told_saved_already(
+    live_server, page, ada
+):
+    """Seen in a loop of the test above: the table's own check redrew the screen between the
+    lost answer and "Try again", so the tapped form was gone and the tap could not be sent
+    again — the player never learnt whether it had been saved. The very same tap is sent
+    again, and the answer says it was."""
+    table = hob_table(ada)
+    hob_seat(page, live_server, table, 1)
+    abort_after_commit(page, r"/act/end_turn/$")
+    hob_end_turn(page)
+    expect(failed_banner(page)).to_be_visible()
+    # The check the page makes every 1.5 s comes first, and draws the table as it now is.
+    page.locator("#hob-live").dispatch_event("hob-wake")
+    expect(page.get_by_test_id("banner")).to_contain_text("Bo")
+    failed_banner(page).get_by_role("button", name="Try again").click()
+    expect(page.locator("#hob-live")).to_contain_text("That tap was saved already")
+    expect(failed_banner(page)).to_be_hidden()
+    assert hob_turns_ended(table) == 1
+
+
+def test_hob_a_lost_answer_sent_again_after_another_phone_wrote_is_found_in_the_log(
+    live_server, page, ada
+):
+    """The same, with another phone's write after the lost one: the tap is no longer the
+    newest write, and is found among those written, not applied again."""
+    table = hob_table(ada)
+    hob_seat(page, live_server, table, 1)
+    abort_after_commit(page, r"/act/end_turn/$")
+    hob_end_turn(page)
+    expect(failed_banner(page)).to_be_visible()
+    table.refresh_from_db()
+    hob_services.table_apply(
+        table=table,
+        action={"type": "note_loot", "player": "Bo", "cards": ["Lucky Mug"]},
+        expected_version=table.version,
+    )
+    page.locator("#hob-live").dispatch_event("hob-wake")
+    expect(page.get_by_test_id("banner")).to_contain_text("Bo")
+    failed_banner(page).get_by_role("button", name="Try again").click()
+    expect(page.locator("#hob-live")).to_contain_text("That tap was saved already")
+    assert hob_turns_ended(table) == 1
+
+
 def test_hob_another_phone_noting_loot_names_does_not_bounce_end_my_turn(
     live_server, page, browser, browser_context_args, ada
 ):

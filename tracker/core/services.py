@@ -736,6 +736,9 @@ def _version_to_write(
     A tap written already raises AlreadyApplied; any other change, VersionConflict.
     """
     if record.version == expected_version:
+        if tap and record.last_tap == tap:
+            # The newest write was this very tap, sent again as of the version it made.
+            raise AlreadyApplied(record)
         return expected_version
     if _tap_written(game, record, tap):
         raise AlreadyApplied(record)

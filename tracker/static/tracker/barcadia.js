@@ -211,7 +211,7 @@
   // version the phone holds. A form left in place by an answer is the same as the one the
   // server draws at that version (its fingerprint said so), so it is sent as of that version;
   // a swapped-in form carries no version of its own (nor a CSRF token: htmx sends it as a
-  // header).
+  // header). A tap sent again (its answer lost) keeps the version it was first sent at.
   document.addEventListener("htmx:configRequest", function (event) {
     var live = document.getElementById("hob-live");
     var elt = event.detail.elt;
@@ -229,7 +229,8 @@
     event.detail.headers["X-Hob-Seen"] = seen.join(" ");
     var data = event.detail.formData;
     var held = Number(live.dataset.version);
-    if (event.detail.verb === "post" && data && !(Number(data.get("version")) >= held)) {
+    var again = event.detail.headers["X-Tap-Again"];
+    if (event.detail.verb === "post" && data && !again && !(Number(data.get("version")) >= held)) {
       data.set("version", String(held));
     }
   });

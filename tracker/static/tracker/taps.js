@@ -27,6 +27,12 @@
     return parts.join("&");
   }
 
+  function copied(formData) {
+    const copy = new FormData();
+    formData.forEach((value, name) => copy.append(name, value));
+    return copy;
+  }
+
   function askedFor(elt) {
     const region = (elt.closest && elt.closest("[data-asked]")) || document.querySelector("[data-asked]");
     return region ? region.dataset.asked : "";
@@ -40,16 +46,37 @@
     if (detail.verb !== "post" || !detail.formData) return;
     const elt = detail.elt;
     const what = said(detail.formData);
-    let pending = elt.tapPending;
-    if (!pending || pending.what !== what) {
+    const again = elt.tapAgain || null;  // a tap sent again whose form had left the screen
+    elt.tapAgain = null;
+    let pending = again || elt.tapPending;
+    if (!again && (!pending || pending.what !== what)) {
       pending = { tap: newTap(), what };
-      elt.tapPending = pending;
+    } else {
+      // The same tap sent again: it must go as of the version it was first sent at, so that the
+      // server, finding the record moved on, looks for the tap among those it wrote (a script
+      // that sends each tap as of the newest version its phone holds leaves this one alone).
+      detail.headers["X-Tap-Again"] = "1";
     }
+    elt.tapPending = pending;
     detail.formData.set("tap", pending.tap);
     const asked = askedFor(elt);
     if (asked && !detail.formData.get("asked")) detail.formData.set("asked", asked);
     const trigger = detail.triggeringEvent;
-    elt.tapSent = { submitter: trigger && trigger.submitter, type: trigger ? trigger.type : "" };
+    const swapped = elt.closest && elt.closest("[hx-swap]");
+    elt.tapSent = {
+      submitter: trigger && trigger.submitter,
+      type: trigger ? trigger.type : "",
+      again: Boolean(again),
+      // Enough to send the very same tap again once the element that sent it has gone (the
+      // screen drawn again meanwhile, by the table's own check): where it went, what it said
+      // (with its id: the server answers a tap it saved already with where things stand),
+      // and where its answer goes.
+      path: detail.path,
+      data: copied(detail.formData),
+      target: detail.target && detail.target.id,
+      swap: swapped ? swapped.getAttribute("hx-swap") : "",
+      tap: pending,
+    };
   });
 
   function hide() {
@@ -84,24 +111,44 @@
     xhr.addEventListener("timeout", () => show(elt, "timeout"));
   });
 
+  // Sends a tap again from what it sent: from the element that answers take the place of.
+  function sendAgain(sent) {
+    const target = sent.target && document.getElementById(sent.target);
+    if (!target || !sent.path || !window.htmx) return false;
+    target.tapAgain = sent.tap;
+    window.htmx.ajax("POST", sent.path, {
+      source: target,
+      target,
+      swap: sent.swap || "outerHTML",
+      values: sent.data,
+    });
+    return true;
+  }
+
   if (banner) {
     banner.querySelector("button").addEventListener("click", (event) => {
       const elt = failed;
       if (!elt) return hide();
-      if (!elt.isConnected) {
-        // The screen was drawn again meanwhile: what was tapped is no longer there.
-        banner.querySelector("[data-words]").textContent = banner.dataset.moved;
-        failed = null;
+      const sent = elt.tapSent || {};
+      const button = event.currentTarget;
+      if (elt.isConnected && !sent.again) {
+        button.disabled = true;
+        if (elt.tagName === "FORM") {
+          const submitter = sent.submitter && sent.submitter.isConnected ? sent.submitter : null;
+          elt.requestSubmit(submitter);
+        } else if (window.htmx) {
+          window.htmx.trigger(elt, sent.type || "change");
+        }
         return;
       }
-      event.currentTarget.disabled = true;
-      const sent = elt.tapSent || {};
-      if (elt.tagName === "FORM") {
-        const submitter = sent.submitter && sent.submitter.isConnected ? sent.submitter : null;
-        elt.requestSubmit(submitter);
-      } else if (window.htmx) {
-        window.htmx.trigger(elt, sent.type || "change");
+      // The screen was drawn again meanwhile: what was tapped is no longer there, but the tap
+      // is sent again as it was, and the server says whether it had been saved.
+      if (sendAgain(sent)) {
+        button.disabled = true;
+        return;
       }
+      banner.querySelector("[data-words]").textContent = banner.dataset.moved;
+      failed = null;
     });
   }
 })();
