@@ -53,6 +53,18 @@ def test_a_tap_sent_again_after_it_was_saved_is_answered_not_applied_again(count
     assert CounterLogEntry.objects.get(counter=counter, seq=2).tap == TAP
 
 
+def test_a_tap_sent_again_as_of_the_version_it_made_is_answered_not_applied_again(
+    counter_game, host
+):
+    """A phone's script may send a tap as of the newest version it holds; sent again after it
+    was saved, that is the version the tap itself made: still the same tap."""
+    counter = start(counter_game, host)
+    counter = add(counter_game, counter, version=counter.version, tap=TAP)
+    with pytest.raises(core.AlreadyApplied):
+        add(counter_game, counter, version=counter.version, tap=TAP)
+    assert reread(counter_game, counter).state["count"] == 1
+
+
 def test_a_tap_sent_again_after_other_writes_is_found_in_the_log(counter_game, host):
     counter = start(counter_game, host)
     drawn_at = counter.version
