@@ -205,3 +205,76 @@ def test_t25_t38_a_seat_set_to_the_apps_deck_has_the_app_deal_for_whoever_sits_t
     assert 'aria-pressed="true" data-testid="virtual"' in page
     seats_page = ana_phone.get(f"/card-tables/{table.pk}/").content.decode()
     assert seats_page.count('data-testid="app-deck"') == 1
+
+
+def test_t25_t32_a_duellist_playing_with_the_apps_deck_plays_from_the_hand_the_app_dealt(
+    django_user_model,
+):
+    """Duels with the app dealing (untested before): Bo sits where the app's deck is used, the
+    app deals his session, and in the duel his phone offers the hand it dealt; his attack
+    lands on Ana's phone and the card leaves the app's hand."""
+    from django.test import Client
+
+    from tracker.rules import VirtualTable
+
+    host = django_user_model.objects.create_user(username="ana-player")
+    friend = django_user_model.objects.create_user(username="bo-player")
+    ana, bo = create(host, "Ana"), create(friend, "Bo")
+    ana_phone, bo_phone = Client(), Client()
+    ana_phone.force_login(host)
+    bo_phone.force_login(friend)
+    ana_phone.post(
+        f"/characters/{ana.pk}/table/new/",
+        {"name": "Kitchen", "seats": "2", "robbing": "on", "duels": "on",
+         "duel_ace_of_spades": "deadly", "duel_xp": "none", "virtual_seats": ["2"]},
+    )  # fmt: skip
+    table = RpgTable.objects.get()
+    bo_phone.post(
+        f"/card-tables/join/{table.seats.get(number=2).join_token}/", {"character": bo.pk}
+    )
+    solo(fresh(ana), "start_session", hand=ANA_HAND)
+    bo = fresh(bo)
+    bo_phone.post(f"/characters/{bo.pk}/play/deal/", {"version": bo.version})  # the app deals
+    bo = fresh(bo)
+    dealt = VirtualTable.from_dict(bo.table_state).hand(bo.state)
+    assert bo.state["session"] is not None and len(dealt) == 4
+    ana_phone.post(f"/characters/{ana.pk}/table/challenge/{bo.pk}/")
+    bo_phone.post(f"/characters/{bo.pk}/table/answer/{ana.pk}/", {"answer": "accept"})
+    bo = fresh(bo)
+    assert bo.state["duel"]["turn"] == "self"
+    page = bo_phone.get(f"/characters/{bo.pk}/play/").content.decode()
+    assert 'data-testid="attack"' in page and 'data-testid="duel-panel"' in page
+    for card in dealt:
+        assert f'value="{card}"' in page  # the hand the app dealt, to tap
+    card = dealt[0]
+    bo_phone.post(f"/characters/{bo.pk}/play/attack/", {"version": bo.version, "card": [card]})
+    bo, ana = fresh(bo), fresh(ana)
+    assert card not in VirtualTable.from_dict(bo.table_state).hand(bo.state)
+    assert ana.state["duel"]["hp"] < 7 and ana.state["duel"]["turn"] == "self"
+    page = ana_phone.get(f"/characters/{ana.pk}/play/").content.decode()
+    assert f"HP {ana.state['duel']['hp']} / 7" in page
+
+
+def test_t26_t37_a_duels_end_is_not_taken_back_once_the_opponent_has_left_the_table(phones):
+    """Undo after the opponent left (untested before): leaving writes nothing in the logs, so
+    the duel's last step was still the last in both, and undo brought the duel back with Bo no
+    longer at the table. It stays, and Ana's phone says why."""
+    ana, bo = set_up(phones)
+    _host, _friend, ana_phone, bo_phone = phones
+    solo(fresh(ana), "start_session", hand=ANA_HAND)
+    ana_phone.post(f"/characters/{ana.pk}/table/challenge/{bo.pk}/")
+    bo_phone.post(f"/characters/{bo.pk}/table/answer/{ana.pk}/", {"answer": "accept"})
+    # Two passes in a row: a draw (T-36), the duel over on both.
+    for phone, character in ((bo_phone, bo), (ana_phone, ana)):
+        character = fresh(character)
+        assert character.state["duel"]["turn"] == "self"
+        phone.post(f"/characters/{character.pk}/play/end_turn/", {"version": character.version})
+    assert fresh(ana).state["duel"] is None and fresh(bo).state["duel"] is None
+    bo_phone.post(f"/characters/{bo.pk}/table/leave/")
+    assert not RpgSeat.objects.filter(character=bo).exists()
+    ana, bo = fresh(ana), fresh(bo)
+    ana_phone.post(f"/characters/{ana.pk}/play/undo/", {"version": ana.version})
+    assert (fresh(ana).version, fresh(bo).version) == (ana.version, bo.version)
+    assert fresh(ana).state["duel"] is None and fresh(bo).state["duel"] is None
+    page = ana_phone.get(f"/characters/{ana.pk}/play/").content.decode()
+    assert "Bo has left the table since" in page

@@ -475,6 +475,23 @@ def duel_undo(*, character_id: int, expected_version: int) -> StepDone:
                 )
                 % {"name": record.name}
             )
+    # A step over two characters is taken back at the table it was played at: a duel brought
+    # back with one duellist gone could never be played on (T-26).
+    seated = dict(
+        RpgSeat.objects.filter(character__in=[actor, other]).values_list("character_id", "table_id")
+    )
+    theirs = other if mine is actor else actor
+    gone = next((record for record in (theirs, mine) if record.pk not in seated), None)
+    if gone is None and seated[actor.pk] != seated[other.pk]:
+        gone = theirs
+    if gone is not None:
+        raise UndoError(
+            gettext(
+                "%(name)s has left the table since: this step can no longer be taken back "
+                "from both logs"
+            )
+            % {"name": gone.name}
+        )
     undone = {}
     for record, first in ((actor, shared.actor_first), (other, shared.other_first)):
         steps = record.last_seq - first + 1
