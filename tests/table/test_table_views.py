@@ -7,6 +7,8 @@ from tracker.card_rpg.models import Character, RpgSeat, RpgTable
 
 pytestmark = pytest.mark.django_db
 
+SEED = 7  # a fixed shuffle for the app's deck
+
 
 @pytest.fixture
 def phones(client, django_user_model):
@@ -181,6 +183,16 @@ def test_t26_t38_a_table_refusal_shows_its_rule_beside_words_translated_without_
     assert said != refused.value.message and "T-" not in said
 
 
+def app_deck_at_seat_2(phone, host_character, *, seats: int) -> RpgTable:
+    """The host sets up a table whose seat 2 plays with the app's deck (T-25, T-38)."""
+    phone.post(
+        f"/characters/{host_character.pk}/table/new/",
+        {"name": "Kitchen", "seats": str(seats), "robbing": "on", "duels": "on",
+         "duel_ace_of_spades": "deadly", "duel_xp": "none", "virtual_seats": ["2"]},
+    )  # fmt: skip
+    return RpgTable.objects.get()
+
+
 def test_t25_t38_a_seat_set_to_the_apps_deck_has_the_app_deal_for_whoever_sits_there(phones):
     """T-25's per-seat option: the host ticks the seats whose players have no deck; a
     character sitting there (between sessions) plays with the app's virtual deck, the others
@@ -189,12 +201,7 @@ def test_t25_t38_a_seat_set_to_the_apps_deck_has_the_app_deal_for_whoever_sits_t
     ana, bo = create(host, "Ana"), create(friend, "Bo")
     page = ana_phone.get(f"/characters/{ana.pk}/table/new/").content.decode()
     assert 'name="virtual_seats"' in page
-    ana_phone.post(
-        f"/characters/{ana.pk}/table/new/",
-        {"name": "Kitchen", "seats": "3", "robbing": "on", "duels": "on",
-         "duel_ace_of_spades": "deadly", "duel_xp": "none", "virtual_seats": ["2"]},
-    )  # fmt: skip
-    table = RpgTable.objects.get()
+    table = app_deck_at_seat_2(ana_phone, ana, seats=3)
     assert [s.virtual_deck for s in table.seats.order_by("number")] == [False, True, False]
     assert fresh(ana).table_state is None  # seat 1 plays with Ana's own cards
     token = table.seats.get(number=2).join_token
@@ -208,27 +215,19 @@ def test_t25_t38_a_seat_set_to_the_apps_deck_has_the_app_deal_for_whoever_sits_t
 
 
 def test_t25_t32_a_duellist_playing_with_the_apps_deck_plays_from_the_hand_the_app_dealt(
-    django_user_model,
+    phones, monkeypatch
 ):
     """Duels with the app dealing (untested before): Bo sits where the app's deck is used, the
     app deals his session, and in the duel his phone offers the hand it dealt; his attack
     lands on Ana's phone and the card leaves the app's hand."""
-    from django.test import Client
-
+    from tracker.card_rpg import table_services
     from tracker.rules import VirtualTable
 
-    host = django_user_model.objects.create_user(username="ana-player")
-    friend = django_user_model.objects.create_user(username="bo-player")
+    # The app's shuffle, fixed: the same hand each run (a random one could end the duel at once).
+    monkeypatch.setattr(table_services, "VirtualTable", lambda: VirtualTable(seed=SEED))
+    host, friend, ana_phone, bo_phone = phones
     ana, bo = create(host, "Ana"), create(friend, "Bo")
-    ana_phone, bo_phone = Client(), Client()
-    ana_phone.force_login(host)
-    bo_phone.force_login(friend)
-    ana_phone.post(
-        f"/characters/{ana.pk}/table/new/",
-        {"name": "Kitchen", "seats": "2", "robbing": "on", "duels": "on",
-         "duel_ace_of_spades": "deadly", "duel_xp": "none", "virtual_seats": ["2"]},
-    )  # fmt: skip
-    table = RpgTable.objects.get()
+    table = app_deck_at_seat_2(ana_phone, ana, seats=2)
     bo_phone.post(
         f"/card-tables/join/{table.seats.get(number=2).join_token}/", {"character": bo.pk}
     )
@@ -246,7 +245,8 @@ def test_t25_t32_a_duellist_playing_with_the_apps_deck_plays_from_the_hand_the_a
     assert 'data-testid="attack"' in page and 'data-testid="duel-panel"' in page
     for card in dealt:
         assert f'value="{card}"' in page  # the hand the app dealt, to tap
-    card = dealt[0]
+    card = "2H"  # the smallest of the hand dealt by SEED's shuffle (8♠, A♠, 6♣, 2♥)
+    assert card in dealt
     bo_phone.post(f"/characters/{bo.pk}/play/attack/", {"version": bo.version, "card": [card]})
     bo, ana = fresh(bo), fresh(ana)
     assert card not in VirtualTable.from_dict(bo.table_state).hand(bo.state)
