@@ -27,9 +27,11 @@ def acting_character(
 ) -> Character:
     """Character `pk` if this request acts for it (from `characters`, for what else to load
     with it), else Http404. Says on the request whether the phone is a guest's."""
-    character = (characters if characters is not None else Character.objects).filter(pk=pk).first()
-    if character is None:
-        raise Http404("no such character")
+    try:
+        # .get, not .first: no ORDER BY over the annotations the caller may have added.
+        character = (characters if characters is not None else Character.objects).get(pk=pk)
+    except Character.DoesNotExist:
+        raise Http404("no such character") from None
     request.rpg_guest = False
     if request.user.is_authenticated and character.owner_id == request.user.pk:
         return character
