@@ -199,7 +199,8 @@ def _pending_answers(state: dict, rng: random.Random) -> list[dict]:
     first = state["pending"][0]
     players = list(state["players"])
     found = []
-    for name in {first["player"], rng.choice(players)}:
+    # In a fixed order (not a set's): the same seed plays the same game under any hash seed.
+    for name in dict.fromkeys((first["player"], rng.choice(players))):
         others = [other for other in players if other != name]
         kind = first["kind"]
         if kind == "fight":
