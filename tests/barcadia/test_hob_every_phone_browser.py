@@ -6,6 +6,8 @@ in light and dark."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -96,7 +98,8 @@ def test_a_boss_fight_on_two_phones_a_team_battle_by_the_partner_and_the_turn_nu
 
     # The nudge: Bo's phone buzzes and says it is his turn, its banner clear of the header.
     expect(bo.get_by_test_id("your-turn")).to_have_text("Your turn!", timeout=WAIT)
-    assert bo.evaluate("window.hobBuzz") >= 2  # his roll, then his turn
+    # The buzz comes as the swap settles (htmx:afterSettle), a moment after the words show.
+    bo.wait_for_function("() => window.hobBuzz >= 2", timeout=WAIT)  # his roll, then his turn
     bo.locator("#hob-live").scroll_into_view_if_needed()
     header = bo.locator(".topbar").bounding_box()
     banner = bo.get_by_test_id("banner").bounding_box()
@@ -113,7 +116,7 @@ def test_a_boss_fight_on_two_phones_a_team_battle_by_the_partner_and_the_turn_nu
     )
     step(bo, bo.get_by_test_id("choose").get_by_role("button", name="Cy", exact=True).click)
     expect(cy.get_by_test_id("part")).to_be_visible(timeout=10_000)  # a hidden tab polls less
-    assert cy.title().startswith("● Your turn")
+    expect(cy).to_have_title(re.compile(r"^● Your turn"))  # marked as the swap settles
     cy.evaluate(
         "() => { Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});"
         " document.dispatchEvent(new Event('visibilitychange')); }"
