@@ -266,7 +266,7 @@
     if (!document.body.contains(target) || !elt || document.body.contains(elt)) return;
     event.detail.shouldSwap = false;
     window.htmx.swap(target, event.detail.serverResponse, {
-      swapStyle: "outerHTML", swapDelay: 0, settleDelay: 20
+      swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0
     });
   });
 
