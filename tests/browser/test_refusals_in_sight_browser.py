@@ -4,6 +4,7 @@ not under a sticky bar, and next to the control that was tapped."""
 
 import pytest
 from django.contrib.auth import get_user_model
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from tests.barbarian_vince.conftest import make_adventure
@@ -27,10 +28,6 @@ IN_SIGHT = """(el) => {
 }"""
 
 
-def in_sight(locator) -> bool:
-    return locator.evaluate(IN_SIGHT)
-
-
 # Some refusal saying `says` is in sight and drawn beside the tapped button's form (within it,
 # or just before it). Asked again at each poll: the page may still be putting its copy beside
 # the form (refusal.js, once the answer has settled), so no element is held from before.
@@ -51,8 +48,13 @@ def refusal_beside(page, tapped, says: str) -> None:
     expect(said).to_have_count(1)  # said once to a screen reader
     expect(said).to_contain_text(says)
     # The answer has landed: the control is the one it drew, and stays while the refusal moves.
-    page.wait_for_function(BESIDE, arg=[tapped.element_handle(), says])
-    assert in_sight(tapped), "the control tapped is still in sight"
+    control = tapped.element_handle()
+    page.wait_for_function(BESIDE, arg=[control, says])
+    # Brought into sight once the answer has settled (refusal.js), so waited for, not read.
+    try:
+        page.wait_for_function(f"(el) => ({IN_SIGHT})(el)", arg=control, timeout=5000)
+    except PlaywrightError:
+        pytest.fail("the control tapped is not in sight beside its refusal")
 
 
 def shoot(page, name: str) -> None:
@@ -106,7 +108,10 @@ def test_card_rpg_a_refused_attack_is_read_beside_the_attack_button(
     shoot(page, f"refusal-card-rpg-{language}")
     # An engine's refusal (S-20: one rank per attack) the same.
     attack.locator("input[name=typed]").fill("7h 8d")
+    # The first refusal names S-20 as well: read the second only once its answer has come.
+    first_answer = button.element_handle()
     button.click()
+    page.wait_for_function("(el) => !el.isConnected", arg=first_answer)
     refusal_beside(page, button, "S-20")
 
 
