@@ -57,6 +57,14 @@ def refusal_beside(page, tapped, says: str) -> None:
         pytest.fail("the control tapped is not in sight beside its refusal")
 
 
+def answered(page, tap) -> None:
+    """Tap, and wait for the answer to draw the prompt again: the travel and encounter forms
+    are on the screen before the lay low's answer too, and a tap there would race it."""
+    prompt = page.locator("#bv-prompt").element_handle()
+    tap()
+    page.wait_for_function("(el) => !el.isConnected", arg=prompt)
+
+
 def shoot(page, name: str) -> None:
     """What the phone shows, as it shows it: the window only, not the whole page."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
@@ -124,10 +132,10 @@ def test_barbarian_vince_a_refused_encounter_is_read_beside_its_form(
     page.goto(f"{live_server.url}/adventures/{adventure.pk}/")
     lay_low = page.get_by_test_id("lay-low-form")
     lay_low.locator("input[name=draw]").fill("Q08")
-    lay_low.locator("button[type=submit]").click()
+    answered(page, lambda: lay_low.locator("button[type=submit]").click())
     travel = page.get_by_test_id("travel-form")
     travel.locator("select[name=place]").select_option("Map 2|Irontree City")
-    travel.locator("button[type=submit]").click()
+    answered(page, lambda: travel.locator("button[type=submit]").click())
     encounter = page.get_by_test_id("encounter-form")
     encounter.locator("input[name=draw]").fill("Q08")
     encounter.locator("input[name=card]").fill("Map 1")
