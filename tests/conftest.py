@@ -142,3 +142,24 @@ def offsite_requests(page, live_server):
         ),
     )
     return elsewhere
+
+
+def follow_console_errors(page, errors: list) -> None:
+    """Append each console error and uncaught exception of `page` to `errors`. htmx reports a
+    request the page itself dropped (the browser aborts it when a form's post leaves the page,
+    e.g. a dice preview still on its way) as two errors; those are no fault and are left out.
+    A request that failed (htmx:sendError, a response error) is kept."""
+
+    def heard(message) -> None:
+        if message.type != "error":
+            return
+        text = message.text
+        if text.startswith("htmx:sendAbort"):
+            of = text.removeprefix("htmx:sendAbort")
+            if errors and errors[-1] == "htmx:afterRequest" + of:
+                errors.pop()
+            return
+        errors.append(text)
+
+    page.on("console", heard)
+    page.on("pageerror", lambda e: errors.append(str(e)))

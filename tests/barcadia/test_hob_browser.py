@@ -23,7 +23,7 @@ from playwright.sync_api import expect
 
 from tests import phone as phone_checks
 from tests.barcadia.conftest import PASSWORD, play
-from tests.conftest import SCREENSHOTS
+from tests.conftest import SCREENSHOTS, follow_console_errors
 from tracker.barcadia import services
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -60,8 +60,7 @@ def phones(browser, browser_context_args):
     for context in contexts:
         page = context.new_page()
         page.set_default_timeout(5_000)
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        page.on("pageerror", lambda e: errors.append(str(e)))
+        follow_console_errors(page, errors)
         page.on(
             "response",
             lambda r: (

@@ -22,6 +22,7 @@ from tests.barcadia.test_hob_browser import (
     step,
     table_so_far,
 )
+from tests.conftest import follow_console_errors
 from tracker.barcadia import services
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -44,8 +45,7 @@ def four(browser, browser_context_args):
         page = context.new_page()
         page.set_default_timeout(5_000)
         page.set_default_navigation_timeout(15_000)  # four phones loading one live server
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        page.on("pageerror", lambda e: errors.append(str(e)))
+        follow_console_errors(page, errors)
         page.on(
             "response",
             lambda r: errors.append(f"{r.status} {r.url}") if r.status >= 400 else None,

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from tests import phone as phone_checks
 from tests.barcadia.conftest import PASSWORD, make_table
-from tests.conftest import SCREENSHOTS
+from tests.conftest import SCREENSHOTS, follow_console_errors
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -42,7 +42,7 @@ def test_issue21_7_a_phone_opening_a_second_seat_switches_and_frees_the_first(
     page, browser, browser_context_args, live_server, table
 ):
     errors = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    follow_console_errors(page, errors)
     page.goto(link(live_server, table, 1))
     page.get_by_role("button", name="take this seat").click()
     expect(page.locator("#hob-live")).to_be_visible()

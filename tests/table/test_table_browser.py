@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 from seating import ANA_HAND, bo_loots, create, fresh, solo
 
 from tests import phone
+from tests.conftest import follow_console_errors
 from tests.i18n.english import english_left
 from tracker.card_rpg.models import Character, RpgTable
 
@@ -52,8 +53,7 @@ def phones(browser, browser_context_args, live_server, django_user_model):
             page = context.new_page()
             page.set_default_timeout(8_000)
             page.set_default_navigation_timeout(15_000)
-            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-            page.on("pageerror", lambda e: errors.append(str(e)))
+            follow_console_errors(page, errors)
             page.user = user
             pages[name] = page
         return pages

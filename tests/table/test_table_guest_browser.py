@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from seating import create
 
 from tests import phone
-from tests.conftest import SCREENSHOTS
+from tests.conftest import SCREENSHOTS, follow_console_errors
 from tracker.card_rpg.models import Character
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -42,8 +42,7 @@ def two_phones(browser, browser_context_args, live_server, django_user_model):
             contexts.append(context)
             page = context.new_page()
             page.set_default_timeout(8_000)
-            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-            page.on("pageerror", lambda e: errors.append(str(e)))
+            follow_console_errors(page, errors)
             pages.append(page)
         return host_user, pages[0], pages[1]
 
