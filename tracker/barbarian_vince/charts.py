@@ -5,84 +5,30 @@ played from the projection, never by replaying the log, so a chart costs the sam
 adventure of ten actions or ten thousand. Each chart comes with a one-sentence summary and
 the very numbers it draws, for a table beside it.
 
-The SVG sits inside the page: no script (pygal's tooltips would load JavaScript from a CDN),
-no external stylesheet or font; colours are CSS variables (bv.css sets them for the light and
-the dark theme) on a transparent background; its own <style> carries the request's CSP nonce.
+The SVG sits inside the page as tracker/core/charts.py explains (colours from bv.css).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pygal
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from pygal.style import Style
 
 from tracker.barbarian_vince import history
 from tracker.barbarian_vince.models import Adventure
 from tracker.barbarian_vince.play_screen import SKILL_SHORT
-from tracker.core.i18n import chart_margins, listing
+from tracker.core import charts
+from tracker.core.charts import Chart
+from tracker.core.i18n import listing
 from tracker.rules.barbarian_vince.catalogue import SKILLS
 
-WIDTH, HEIGHT = 360, 260
+HEIGHT = 260
 RECENT_TURNS = 30
 
-STYLE = Style(
-    background="transparent",
-    plot_background="transparent",
-    foreground="var(--chart-text)",
-    foreground_strong="var(--chart-text)",
-    foreground_subtle="var(--chart-grid)",
-    guide_stroke_color="var(--chart-grid)",
-    major_guide_stroke_color="var(--chart-grid)",
-    font_family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
-    colors=tuple(f"var(--bv-chart-{n})" for n in range(1, 7)),
-    value_colors=("var(--chart-text)",) * 6,
-    label_font_size=13,
-    major_label_font_size=13,
-    legend_font_size=14,
-    value_font_size=13,
-    tooltip_font_size=13,
-    title_font_size=15,
-    no_data_font_size=18,
-    opacity="0.9",
-    opacity_hover="1",
-    transition="none",
-)
+STYLE = charts.style(tuple(f"var(--bv-chart-{n})" for n in range(1, 7)))
 
 
 def _config() -> dict:
-    return {
-        "style": STYLE,
-        "width": WIDTH,
-        "height": HEIGHT,
-        "js": [],
-        "disable_xml_declaration": True,
-        "legend_at_bottom": True,
-        "legend_at_bottom_columns": 3,
-        "legend_box_size": 14,
-        "margin": 6,
-        "spacing": 8,
-        "show_minor_x_labels": False,
-        "truncate_legend": -1,
-        # "T12", never "T…" (issue 23: the labels were cut at 360 px).
-        "truncate_label": -1,
-        "no_data_text": _("Nothing yet"),
-    }
-
-
-@dataclass(frozen=True)
-class Chart:
-    """One chart: its SVG and the same numbers in words and as a table."""
-
-    slug: str
-    title: str
-    summary: str
-    columns: tuple[str, ...]
-    rows: list[tuple]
-    svg: SafeString
-    points: int
+    return charts.options(STYLE, height=HEIGHT, legend_columns=3, no_data_text=_("Nothing yet"))
 
 
 def adventure_charts(adventure: Adventure, nonce: str = "") -> list[Chart]:
@@ -101,8 +47,7 @@ def hands_over_turns(points: list[tuple], nonce: str = "") -> Chart:
     config = {**_config(), "legend_at_bottom_columns": 2}
     chart = pygal.Line(**config, dots_size=4, stroke_style={"width": 3}, y_labels=_ticks(points))
     chart.x_labels = _labels(points)
-    for option, value in chart_margins(chart.x_labels, (), STYLE.label_font_size).items():
-        setattr(chart, option, value)  # the last label whole in Chinese too
+    charts.keep_labels_whole(chart, chart.x_labels)  # the last label whole in Chinese too
     chart.x_labels_major_every = max(1, len(points) // 6)
     chart.add(_("Ready"), [ready for _n, ready, _e, _s in points])
     chart.add(_("Exhausted"), [exhausted for _n, _r, exhausted, _s in points])
@@ -144,8 +89,7 @@ def skills_over_turns(points: list[tuple], nonce: str = "") -> Chart:
         **_config(), dots_size=3, stroke_style={"width": 2}, y_labels=list(range(low, high + 1))
     )
     chart.x_labels = _labels(points)
-    for option, value in chart_margins(chart.x_labels, (), STYLE.label_font_size).items():
-        setattr(chart, option, value)  # the last label whole in Chinese too
+    charts.keep_labels_whole(chart, chart.x_labels)  # the last label whole in Chinese too
     chart.x_labels_major_every = max(1, len(points) // 6)
     for skill in SKILLS:
         chart.add(str(SKILL_SHORT[skill]), values[skill])
@@ -180,31 +124,6 @@ def _ticks(points: list[tuple]) -> list[int]:
 
 
 def _chart(slug, title, summary, columns, rows, chart, nonce, *, points) -> Chart:
-    chart.add_xml_filter(_fit_for_page(title, summary, nonce))
-    svg = chart.render(is_unicode=True)
-    # pygal built the tree with etree, which escapes every text and attribute.
-    return Chart(slug, title, summary, columns, rows, mark_safe(svg), points)
-
-
-def _fit_for_page(title: str, summary: str, nonce: str):
-    """An xml filter: name the picture, drop scripts and inline styles, sign the <style>."""
-
-    def fit(root):
-        root.set("role", "img")
-        root.set("aria-label", f"{title}. {summary}")
-        root.set("class", "pygal-chart bv-chart")
-        for parent in list(root.iter()):
-            for child in list(parent):
-                if not isinstance(child.tag, str):  # pygal's comments: credits and a date
-                    parent.remove(child)
-                    continue
-                classes = (child.get("class") or "").split()
-                if child.tag.endswith("script") or "tooltip-overlay" in classes:
-                    parent.remove(child)
-                elif child.tag.endswith("title"):
-                    child.text = title
-                elif child.tag.endswith("style") and nonce:
-                    child.set("nonce", nonce)
-        return root
-
-    return fit
+    return charts.drawn(
+        slug, title, summary, columns, rows, chart, nonce=nonce, css_class="bv-chart", points=points
+    )

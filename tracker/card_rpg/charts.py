@@ -8,89 +8,37 @@ sessions) or thinned out evenly (level and XP over time), and each chart says so
 Each chart comes with a text alternative: a one-sentence summary and the very numbers it draws,
 as rows for a small table.
 
-The SVG is made to sit inside the page:
-- no script (pygal's tooltips would load JavaScript from a CDN; its config script is inline),
-  no external stylesheet or font, no XML declaration;
-- colours are CSS variables (history.css sets them for the light and the dark theme) and the
-  backgrounds are transparent, so one drawing serves both themes;
-- its own <style> carries the request's CSP nonce, and the one element pygal styles inline (the
-  tooltip box) is dropped, so a Content-Security-Policy without 'unsafe-inline' allows it.
+The SVG sits inside the page as tracker/core/charts.py explains (colours from history.css).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import accumulate
 
 import pygal
 from django.db.models import Count, Q
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
-from pygal.style import Style
 
 from tracker.card_rpg import services
 from tracker.card_rpg.models import Character, FightOutcome, MonsterKind
-from tracker.core.i18n import chart_margins, listing
+from tracker.core import charts
+from tracker.core.charts import Chart
+from tracker.core.i18n import listing
 from tracker.templatetags.cards import card_words as card_text
 
-# What a 360 px screen shows legibly: the SVG's units are about CSS pixels there.
-WIDTH, HEIGHT = 360, 250
+HEIGHT = 250
 RECENT_FIGHTS = 15
 RECENT_SESSIONS = 20
 MOST_POINTS = 30  # level and XP over time: more sessions than this are thinned out evenly
 
-STYLE = Style(
-    background="transparent",
-    plot_background="transparent",
-    foreground="var(--chart-text)",
-    foreground_strong="var(--chart-text)",
-    foreground_subtle="var(--chart-grid)",
-    guide_stroke_color="var(--chart-grid)",
-    major_guide_stroke_color="var(--chart-grid)",
-    font_family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
-    colors=("var(--chart-1)", "var(--chart-2)", "var(--chart-3)"),
-    # Given, so pygal never tries to parse a CSS variable as a colour.
-    value_colors=("var(--chart-text)",) * 3,
-    label_font_size=13,
-    major_label_font_size=13,
-    legend_font_size=14,
-    value_font_size=13,
-    tooltip_font_size=13,
-    title_font_size=15,
-    no_data_font_size=18,
-    opacity="0.9",
-    opacity_hover="1",
-    transition="none",
-)
-
-_CONFIG = {
-    "style": STYLE,
-    "width": WIDTH,
-    "height": HEIGHT,
-    "js": [],  # no tooltips script from a CDN: the page stays on the app's own origin
-    "disable_xml_declaration": True,
-    "legend_at_bottom": True,
-    "legend_at_bottom_columns": 2,
-    "legend_box_size": 14,
-    "margin": 6,
-    "spacing": 8,
-    "show_minor_x_labels": False,
-    "truncate_legend": -1,
-    # Labels whole: pygal would cut them to the width of one bar ("F…"); only every few is
-    # drawn (x_labels_major_every), so they have the room.
-    "truncate_label": -1,
-}
+STYLE = charts.style(("var(--chart-1)", "var(--chart-2)", "var(--chart-3)"))
 
 
 def _config() -> dict:
     """pygal's options, with the words for an empty chart in the request's language."""
-    return {**_CONFIG, "no_data_text": gettext("Nothing yet")}
-
-
-def _keep_labels_whole(chart, x_labels=(), side_labels=()) -> None:
-    """Room for the labels as the language draws them (tracker.core.i18n.chart_margins)."""
-    for option, value in chart_margins(x_labels, side_labels, STYLE.label_font_size).items():
-        setattr(chart, option, value)
+    return charts.options(
+        STYLE, height=HEIGHT, legend_columns=2, no_data_text=gettext("Nothing yet")
+    )
 
 
 def _session_label(number) -> str:
@@ -121,19 +69,6 @@ def _kind_count(kind: str, count: int) -> str:
     return text % {"count": count}
 
 
-@dataclass(frozen=True)
-class Chart:
-    """One chart: its SVG and the same numbers in words and as a table."""
-
-    slug: str
-    title: str
-    summary: str
-    columns: tuple[str, ...]
-    rows: list[tuple]
-    svg: SafeString
-    points: int  # data points drawn (dots or bars), as many as the table has values
-
-
 def career_charts(character: Character, nonce: str = "") -> list[Chart]:
     """Every chart of a character's career (four queries, whatever its length)."""
     sessions = list(
@@ -145,7 +80,7 @@ def career_charts(character: Character, nonce: str = "") -> list[Chart]:
     now = services.running_session(character)
     if now is not None:
         sessions.append((now.number, now.level_end, now.xp_gained, now.deaths))
-    charts = [
+    career = [
         level_and_xp(sessions, nonce),
         kills_by_kind(character, nonce),
         damage_per_fight(character, nonce),
@@ -154,8 +89,8 @@ def career_charts(character: Character, nonce: str = "") -> list[Chart]:
     rivals = character.state.get("rivals") or {}
     if any(rivals.get(key) for key in DUEL_COUNTS):
         # Only a character that has duelled has this chart (T-34 … T-36).
-        charts.append(duels(rivals, nonce))
-    return charts
+        career.append(duels(rivals, nonce))
+    return career
 
 
 DUEL_COUNTS = ("player_kills", "player_deaths", "duels_drawn")
@@ -194,7 +129,7 @@ def level_and_xp(sessions: list[tuple], nonce: str = "") -> Chart:
         (_session_label(number), level, total)
         for (number, level, _, _), total in zip(sessions, earned, strict=True)
     ]
-    shown = _thin(points, MOST_POINTS)
+    shown = charts.thin(points, MOST_POINTS)
     # Levels run 0–10 on the right-hand axis. pygal puts its ticks where the left-hand (XP)
     # ticks are, so XP gets a scale of ten even steps and every level tick is a whole level.
     step = _nice_step(max(xp for _, _, xp in shown) / 10)
@@ -207,7 +142,7 @@ def level_and_xp(sessions: list[tuple], nonce: str = "") -> Chart:
         secondary_range=(0, 10),
     )
     chart.x_labels = [label for label, _, _ in shown]
-    _keep_labels_whole(chart, chart.x_labels)
+    charts.keep_labels_whole(chart, chart.x_labels)
     chart.x_labels_major_every = max(1, len(shown) // 6)
     chart.add(gettext("XP earned"), [xp for _, _, xp in shown])
     chart.add(gettext("Level"), [level for _, level, _ in shown], secondary=True)
@@ -253,7 +188,7 @@ def kills_by_kind(character: Character, nonce: str = "") -> Chart:
         **_config(), show_legend=False, print_values=True, y_labels=_whole_ticks(max(values))
     )
     chart.x_labels = labels
-    _keep_labels_whole(chart, side_labels=labels)
+    charts.keep_labels_whole(chart, side_labels=labels)
     chart.add(gettext("Kills"), values)
     total = sum(values)
     summary = gettext("%(kills)s: %(kinds)s.") % {
@@ -290,7 +225,7 @@ def damage_per_fight(character: Character, nonce: str = "") -> Chart:
     most = max((max(row[2], row[3]) for row in fights), default=0)
     chart = pygal.Bar(**_config(), y_labels=_whole_ticks(most))
     chart.x_labels = [_fight_label(number) for number, *_ in fights]
-    _keep_labels_whole(chart, chart.x_labels)
+    charts.keep_labels_whole(chart, chart.x_labels)
     chart.x_labels_major_every = max(1, len(fights) // 5)
     chart.add(gettext("Dealt"), [dealt for *_, dealt, _ in fights])
     chart.add(gettext("Taken"), [taken for *_, taken in fights])
@@ -335,7 +270,7 @@ def deaths_per_session(sessions: list[tuple], nonce: str = "") -> Chart:
     most = max((deaths for *_, deaths in recent), default=0)
     chart = pygal.Bar(**_config(), show_legend=False, y_labels=_whole_ticks(most))
     chart.x_labels = [_session_label(number) for number, *_ in recent]
-    _keep_labels_whole(chart, chart.x_labels)
+    charts.keep_labels_whole(chart, chart.x_labels)
     chart.x_labels_major_every = max(1, len(recent) // 6)
     chart.add(gettext("Deaths"), [deaths for *_, deaths in recent])
     total = sum(deaths for *_, deaths in sessions)
@@ -368,37 +303,17 @@ def deaths_per_session(sessions: list[tuple], nonce: str = "") -> Chart:
 
 
 def _chart(slug, title, summary, columns, rows, chart, nonce, *, points) -> Chart:
-    chart.add_xml_filter(_fit_for_page(title, summary, nonce))
-    svg = chart.render(is_unicode=True)
-    # pygal built the tree with etree, which escapes every text and attribute.
-    return Chart(slug, title, summary, columns, rows, mark_safe(svg), points)
-
-
-def _fit_for_page(title: str, summary: str, nonce: str):
-    """An xml filter: name the picture, drop scripts and inline styles, sign the <style>."""
-
-    def fit(root):
-        root.set("role", "img")
-        root.set(
-            "aria-label", gettext("%(title)s. %(summary)s") % {"title": title, "summary": summary}
-        )
-        root.set("class", "pygal-chart career-chart")
-        for parent in list(root.iter()):
-            for child in list(parent):
-                if not isinstance(child.tag, str):  # pygal's comments: credits and a date
-                    parent.remove(child)
-                    continue
-                tag = child.tag
-                classes = (child.get("class") or "").split()
-                if tag.endswith("script") or "tooltip-overlay" in classes:
-                    parent.remove(child)
-                elif tag.endswith("title"):
-                    child.text = title
-                elif tag.endswith("style") and nonce:
-                    child.set("nonce", nonce)
-        return root
-
-    return fit
+    return charts.drawn(
+        slug,
+        title,
+        summary,
+        columns,
+        rows,
+        chart,
+        nonce=nonce,
+        css_class="career-chart",
+        points=points,
+    )
 
 
 def _nice_step(least: float) -> int:
@@ -415,14 +330,6 @@ def _whole_ticks(most: int, ticks: int = 5) -> list[int]:
     """Axis labels in whole numbers from 0 to at least `most` (counts have no fractions)."""
     step = _nice_step(most / ticks)
     return list(range(0, max(most, 1) + step, step))
-
-
-def _thin(points: list, most: int) -> list:
-    """At most `most` points, evenly spread, always keeping the first and the last."""
-    if len(points) <= most:
-        return points
-    step = (len(points) - 1) / (most - 1)
-    return [points[round(i * step)] for i in range(most)]
 
 
 def _nth(total: int, shown: int) -> str:
