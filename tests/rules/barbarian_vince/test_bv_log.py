@@ -2,7 +2,7 @@
 
 import json
 import random
-import time
+import sys
 
 import pytest
 
@@ -305,11 +305,24 @@ def test_an_apply_costs_no_more_late_in_a_long_adventure_than_early():
     # Nothing in the state grows with the log: its size outside the catalogue stays small.
     assert max(_without_catalogue(after) for _, _, after in steps) < 4000
 
-    def cost(sample):
-        started = time.perf_counter()
-        for _ in range(3):
-            for before, action, _after in sample:
-                apply(before, action)
-        return time.perf_counter() - started
+    # The work an apply does, counted as the Python calls it makes, not timed: a clock on a
+    # loaded machine failed this test now and then (bench/bv_bench.py times an action early and late).
+    assert calls_made(late) < 3 * calls_made(early)
 
-    assert cost(late) < 3 * cost(early) + 0.05
+
+def calls_made(sample) -> int:
+    """The Python function calls made applying each (before, action) of `sample`."""
+    made = 0
+
+    def count(_frame, event, _arg) -> None:
+        nonlocal made
+        if event == "call":
+            made += 1
+
+    sys.setprofile(count)
+    try:
+        for before, action, _after in sample:
+            apply(before, action)
+    finally:
+        sys.setprofile(None)
+    return made
