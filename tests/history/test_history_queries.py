@@ -78,7 +78,7 @@ def test_the_history_page_is_a_handful_of_queries(
         response = client.get(url)
     assert response.status_code == 200
     # Nor more work in Python than for half the career: counted as the calls the page makes,
-    # not timed (a clock on a loaded machine is no measure; bench/benchmark.py times pages).
+    # not timed: a clock on a loaded machine is no measure.
     half = write_long_career(Career(player, 7, name="Half").character, 5_000)
     half_url = reverse("tracker:history", args=[half.pk])
     client.get(half_url)
