@@ -20,17 +20,11 @@ holds them, and nothing else can happen while a play resolves.
 """
 
 from ..cards import (
-    SUIT_NAMES,
-    CardNotationError,
     card_text,
     cards_text,
-    is_ace,
     is_joker,
     is_number,
-    or_words,
-    parse_suit,
     rank,
-    suit,
     typed,
     value,
 )
@@ -443,100 +437,40 @@ class Duel(engine._Play):
         )
         return True
 
-    def usable_items(self) -> list[dict]:
-        """Inventory cards usable now in a duel, with the suits each may be used as (T-33)."""
-        if self.state["duel"] is None or self.internal["step"] != "duel_turn":
-            return []
-        duel, class_suit, items = self.duel, self.class_suit(), []
-        for card in self.character["inventory"]:
-            if card == "AS" and duel["rules"]["ace_of_spades"] == "deadly":
-                items.append({"card": card, "as": ["S"], "effect": _("a deadly blow")})
-            elif card == "AC":
-                items.append({"card": card, "as": ["C"], "effect": _("blitz: play any cards")})
-            if is_ace(card):
-                continue  # T-04a: an Ace keeps its own power; the A♥ and A♦ are not played
-            suits = []
-            for as_suit in dict.fromkeys([suit(card), class_suit]):
-                if as_suit == "S" and not duel["attacked"]:
-                    suits.append("S")  # T-04b: Spades only before the turn's first play
-                elif as_suit == "C":
-                    suits.append("C")
-            if suits:
-                effects = {"S": _("{damage} damage", damage=value(card)), "C": _("one extra play")}
-                items.append(
-                    {"card": card, "as": suits, "effect": or_words([effects[s] for s in suits])}
-                )
-        return items
+    # -- inventory cards in a duel: the engine's, on the duel's turn and in its words (T-33) --
 
-    def item_uses(self) -> list[dict]:
-        """Each inventory card and suit it may be used as now, with what it does in words."""
-        uses = []
-        for item in self.usable_items():
-            card = item["card"]
-            for as_suit in item["as"]:
-                if card == "AS":
-                    effect = _("a deadly blow on {name}", name=self.opponent)
-                elif card == "AC":
-                    effect = _("blitz: your next play may be any cards from your hand")
-                elif as_suit == "S":
-                    effect = _("{damage} damage", damage=value(card))
-                else:
-                    effect = _("one extra play")
-                if as_suit == suit(card):
-                    text = _("Use the {card}: {effect}", card=card_text(card), effect=effect)
-                else:
-                    text = _(
-                        "Use the {card} as a {suit}: {effect}",
-                        card=card_text(card),
-                        suit=SUIT_NAMES[as_suit],
-                        effect=effect,
-                    )
-                uses.append({"card": card, "as": as_suit, "effect": effect, "text": text})
-        return uses
+    ITEMS_STEP = "duel_turn"
 
-    def mixed_ranks_hint(self, uses: list[dict]) -> str | None:
-        """S-20, S-12, S-10: how cards of different ranks could be played, if they can't now."""
-        if self.duel["blitz"]:
-            return None
-        if any(use["card"] == "AC" for use in uses):
-            return _("To play cards of different ranks at once, use the A♣ first.")
-        if self.duel["extra_attacks"] or any(use["as"] == "C" for use in uses):
-            return _(
-                "Cards of different ranks go in separate plays: each Club you use gives one more "
-                "play this turn."
-            )
+    def round_of_play(self) -> dict | None:
+        """What inventory cards act on: the duel."""
+        return self.state["duel"]
+
+    def ace_item(self, card: str) -> dict | None:
+        """The A♠ only where it is a deadly blow between players (T-33); the A♣ as alone."""
+        if card == "AS":
+            if self.duel["rules"]["ace_of_spades"] != "deadly":
+                return None
+            return {"card": card, "as": ["S"], "effect": _("a deadly blow")}
+        if card == "AC":
+            return {"card": card, "as": ["C"], "effect": _("blitz: play any cards")}
         return None
+
+    def ace_of_spades_effect(self) -> str:
+        return _("a deadly blow on {name}", name=self.opponent)
+
+    def extra_play_effect(self) -> str:
+        return _("one extra play")
+
+    def separate_plays_hint(self) -> str:
+        return _(
+            "Cards of different ranks go in separate plays: each Club you use gives one more "
+            "play this turn."
+        )
 
     def do_use_item(self, action: dict) -> None:
         card = self.card_field(action)
         self.take_from_inventory(card, "S-11")
-        used_as = suit(card)
-        if action.get("as") is not None:
-            try:
-                wanted = parse_suit(action["as"])
-            except CardNotationError as exc:
-                raise RuleError("S-08", exc.args[0]) from None
-            if wanted != used_as:
-                if is_ace(card):
-                    raise RuleError(
-                        "T-04b",
-                        _(
-                            "an Ace keeps its own power (T-04a): the {card} can't be used as "
-                            "another suit",
-                            card=card_text(card),
-                        ),
-                    )
-                if wanted != self.class_suit():
-                    raise RuleError(
-                        "S-08",
-                        _(
-                            "a {card} character may use an inventory card as its own suit or as "
-                            "a {suit}",
-                            card=card_text(self.character["class"]),
-                            suit=SUIT_NAMES[self.class_suit()],
-                        ),
-                    )
-                used_as = wanted
+        used_as = self.item_used_as(card, action)
         duel = self.duel
         if card == "AS":
             if duel["rules"]["ace_of_spades"] == "off":
