@@ -1,4 +1,4 @@
-"""export_character and import_character, and the export/import services behind them."""
+"""export and import of a Card RPG character on the command line, and the services behind them."""
 
 import dataclasses
 import json
@@ -24,14 +24,16 @@ def played(player):
 
 def export(character_id, *args) -> str:
     out = StringIO()
-    call_command("export_character", str(character_id), *args, stdout=out)
+    call_command("export", "card-rpg", str(character_id), *args, stdout=out)
     return out.getvalue()
 
 
 def import_file(path, owner="capi", *args) -> int:
     out = StringIO()
-    call_command("import_character", str(path), "--owner", owner, *args, stdout=out)
-    return int(out.getvalue().strip())
+    call_command("import", str(path), "--owner", owner, *args, stdout=out)
+    game, record = out.getvalue().split()
+    assert game == "card-rpg"
+    return int(record)
 
 
 def test_export_writes_the_log_in_the_actions_md_format(played):
@@ -107,7 +109,7 @@ def test_a_refused_action_creates_nothing_and_names_the_action(played, tmp_path)
     ("content", "expected"),
     [
         ("not json", "not JSON"),
-        ('{"format": "other", "version": 1, "actions": []}', "not a cardrpg-log file"),
+        ('{"format": "other", "version": 1, "actions": []}', "does not import other files"),
         ('{"format": "cardrpg-log", "version": 2, "actions": []}', "unsupported"),
         ('{"format": "cardrpg-log", "version": 1, "actions": []}', "holds no actions"),
         (
