@@ -76,3 +76,64 @@ def test_the_structure_test_sees_a_forbidden_import(tmp_path):
     probe.write_text("from ..card_rpg import engine\nimport django.db\n", encoding="utf-8")
     modules = imported_modules(probe, root=tmp_path)
     assert "tracker.rules.card_rpg" in modules and "django.db" in modules
+
+
+def rules_import_graph(root: Path = ROOT) -> dict[str, set[str]]:
+    """Each module under tracker/rules and the modules under tracker/rules it imports.
+
+    "from . import engine" imports the module engine; "from .cards import value" the module
+    cards; "from .card_rpg import apply" the package card_rpg (its __init__)."""
+    paths = {
+        ".".join(path.relative_to(root).with_suffix("").parts).removesuffix(".__init__"): path
+        for path in (root / "tracker" / "rules").rglob("*.py")
+    }
+    graph = {}
+    for name, path in paths.items():
+        package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+        found = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found |= {alias.name for alias in node.names}
+            elif isinstance(node, ast.ImportFrom):
+                base = package.split(".")
+                if node.level:
+                    base = base[: len(base) - node.level + 1]
+                    module = ".".join([*base, node.module] if node.module else base)
+                else:
+                    module = node.module or ""
+                for alias in node.names:
+                    whole = f"{module}.{alias.name}"
+                    found.add(whole if whole in paths else module)
+        graph[name] = {m for m in found if m in paths and m != name}
+    return graph
+
+
+def import_circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The circles of modules importing one another (a package importing its own modules is
+    how a package is made, so a module's import of its package does not count)."""
+    circles = []
+    for start in graph:
+        stack = [(start, [start])]
+        while stack:
+            here, path = stack.pop()
+            for there in graph[here]:
+                if start.startswith(there + "."):
+                    continue  # a module importing its own package
+                if there == start:
+                    circle = path[path.index(min(path)) :] + path[: path.index(min(path))]
+                    if circle not in circles:
+                        circles.append(circle)
+                elif there not in path:
+                    stack.append((there, [*path, there]))
+    return circles
+
+
+def test_no_two_modules_of_the_rules_import_each_other():
+    """Issue 22: awaiting.py and the Card RPG engine imported each other (awaiting read the
+    private _Play); what both read is in modules of their own, and awaiting is handed the play."""
+    assert import_circles(rules_import_graph()) == []
+
+
+def test_the_circle_test_sees_a_circle():
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert import_circles(graph) == [["a", "b", "c"]]

@@ -7,12 +7,9 @@ from .engine import (
     NAME_MAX_LENGTH,
     RECORD_ACTION_FIELDS,
     RENAME,
-    buy_top_offer,
     check_fields,
     check_name,
-    hp_dice_count,
     legal_action_types,
-    normalise_card,
     settled,
 )
 from .exchange import (
@@ -31,6 +28,7 @@ from .rivalry import ACTION_FIELDS as TABLE_ACTION_FIELDS
 from .rivalry import ACTION_TYPES as TABLE_ACTION_TYPES
 from .rivals import apply, describe, initial_state, replay
 from .rule_texts import rule_summary
+from .rulebook import buy_top_offer, hp_dice_count, normalise_card
 from .ruleset import Ruleset
 from .table import VirtualTable
 from .undo import session_crossing, undo_card_moves

@@ -6,7 +6,7 @@ Everything a screen needs to offer the right buttons is here, so templates hold 
 
 from ..cards import DECK, FACE_CARDS, card_text, is_ace, is_number, or_words, value
 from ..text import _, ngettext
-from . import engine
+from . import rulebook
 from .ruleset import Ruleset
 
 REASONS = {
@@ -21,7 +21,7 @@ REASONS = {
 }
 # S-13: the price of the cheapest card the top of the draw pile can sell (a 2).
 CHEAPEST_BUY = min(
-    engine.ACE_PRICE if is_ace(card) else value(card) for card in DECK if is_number(card)
+    rulebook.ACE_PRICE if is_ace(card) else value(card) for card in DECK if is_number(card)
 )
 
 RULES = {
@@ -36,13 +36,13 @@ RULES = {
 }
 
 
-def describe(state: dict) -> dict:
-    """Build the `awaiting` dict for a state."""
+def describe(state: dict, play) -> dict:
+    """Build the `awaiting` dict for a state; `play` is the engine's play of it (its helpers
+    say what is usable now)."""
     step = state["internal"]["step"]
-    play = engine._Play(state)
     instruction, choices = _STEPS[step](state, play)
-    reason = REASONS.get(step) or engine.TURN_REASONS[state["internal"]["pending"][0]]
-    rule = RULES.get(step) or engine.TURN_RULE[reason]
+    reason = REASONS.get(step) or rulebook.TURN_REASONS[state["internal"]["pending"][0]]
+    rule = RULES.get(step) or rulebook.TURN_RULE[reason]
     types = _available(state, play, choices)
     return {
         "action": types[0] if len(types) == 1 else types,
@@ -58,7 +58,7 @@ def _available(state: dict, play, choices: dict) -> list[str]:
     step = state["internal"]["step"]
     session = state["session"]
     types = []
-    for kind in engine.STEP_ACTIONS[step]:
+    for kind in rulebook.STEP_ACTIONS[step]:
         if kind == "note_hand" and session["hand"]["count"] == 0:
             continue
         if kind == "sell" and not choices.get("sellable"):
@@ -128,7 +128,7 @@ def _create(state: dict, play) -> tuple[str, dict]:
 def _no_session(state: dict, play) -> tuple[str, dict]:
     character = state["character"]
     deck = 53 - len(character["inventory"])
-    size = min(engine.start_hand_size(character), deck)
+    size = min(rulebook.start_hand_size(character), deck)
     first = character["sessions"] == 0
     choices = _common(state, play) | {
         "hand_cards": size,
@@ -192,7 +192,7 @@ def _between(state: dict, play) -> tuple[str, dict]:
     # S-13: whether turning the top card can end in a purchase: the gold covers the cheapest
     # number card (a 2), or the known top card itself (T-08a).
     if known_top:
-        choices["buy_top_affordable"] = engine.buy_top_offer(state, known_top)["buyable"]
+        choices["buy_top_affordable"] = rulebook.buy_top_offer(state, known_top)["buyable"]
     else:
         choices["buy_top_affordable"] = choices["buy_top"] and character["gold"] >= CHEAPEST_BUY
     refill = state["internal"]["refill"]
@@ -377,7 +377,7 @@ _TURN_TEXT = {
 
 def _turn(state: dict, play) -> tuple[str, dict]:
     reason = state["internal"]["pending"][0]
-    source = engine.TURN_SOURCE[reason]
+    source = rulebook.TURN_SOURCE[reason]
     cards, fight = state["cards"], state["fight"]
     choices = _common(state, play) | {"from": source}
     if source == "draw_pile":
@@ -444,11 +444,11 @@ def _keep_hand(state: dict, play) -> tuple[str, dict]:
 def _level_up(state: dict, play) -> tuple[str, dict]:
     character = state["character"]
     level = character["level"] + 1
-    strength = character["str"] + (1 if level in engine.STR_LEVELS else 0)
+    strength = character["str"] + (1 if level in rulebook.STR_LEVELS else 0)
     pending = 0
     xp, at = character["xp"], character["level"]
-    while at < engine.MAX_LEVEL and xp >= engine.XP_PER_LEVEL * at:
-        xp -= engine.XP_PER_LEVEL * at
+    while at < rulebook.MAX_LEVEL and xp >= rulebook.XP_PER_LEVEL * at:
+        xp -= rulebook.XP_PER_LEVEL * at
         at += 1
         pending += 1
     choices = _common(state, play) | {

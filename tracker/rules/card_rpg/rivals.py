@@ -50,7 +50,7 @@ def describe(state: dict) -> dict:
     """The `awaiting` dict for any state, in a duel or not."""
     if state.get("duel") is not None:
         return duel_awaiting.describe(state)
-    return awaiting.describe(state)
+    return awaiting.describe(state, engine._Play(state))
 
 
 def _sessions(state: dict) -> int:
