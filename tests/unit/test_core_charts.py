@@ -2,6 +2,7 @@
 the language of the page, with no script, and the request's nonce on their own style."""
 
 import re
+from itertools import pairwise
 
 import pytest
 from django.utils import translation
@@ -54,3 +55,28 @@ def test_a_chart_carries_no_script_and_signs_its_style(chart):
     assert "<script" not in svg
     assert re.search(r'<style[^>]* nonce="n0nce"', svg)
     assert "<!--" not in svg
+
+
+def drawn_x_labels(svg: str) -> list[tuple[float, str]]:
+    """The x-axis labels pygal drew, with where each is centred."""
+    axis = re.search(r'<g class="axis x[^"]*">(.*?)</g>\s*</g>', svg, re.S).group(0)
+    return [
+        (float(x), text) for x, text in re.findall(r'<text x="([^"]+)"[^>]*>([^<]+)</text>', axis)
+    ]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-hant"])
+def test_the_turn_labels_never_overlap_in_any_language(lang):
+    """Seen at 360 px in 中文: the Barcadia health chart drew "第 0 回合" … "第 24 回合" seven
+    times across the axis, each over the next. Only as many labels are drawn as fit side by
+    side, in the widths the language draws them."""
+    from tracker.core.i18n import text_width
+
+    turns = [(n, {"Ana": 100 - n, "Bo": 90}) for n in range(1, 28)]
+    with translation.override(lang):
+        chart = hob_charts.health_over_turns(["Ana", "Bo"], turns, {"Ana": 100, "Bo": 100})
+    labels = drawn_x_labels(str(chart.svg))
+    assert len(labels) >= 3, labels
+    for (x, text), (next_x, next_text) in pairwise(labels):
+        half_widths = (text_width(text, 13) + text_width(next_text, 13)) / 2
+        assert next_x - x >= half_widths + 4, (text, next_text, next_x - x, half_widths)

@@ -48,7 +48,7 @@ def hands_over_turns(points: list[tuple], nonce: str = "") -> Chart:
     chart = pygal.Line(**config, dots_size=4, stroke_style={"width": 3}, y_labels=_ticks(points))
     chart.x_labels = _labels(points)
     charts.keep_labels_whole(chart, chart.x_labels)  # the last label whole in Chinese too
-    chart.x_labels_major_every = max(1, len(points) // 6)
+    charts.space_labels(chart, chart.x_labels, 6)
     chart.add(_("Ready"), [ready for _n, ready, _e, _s in points])
     chart.add(_("Exhausted"), [exhausted for _n, _r, exhausted, _s in points])
     if points:
@@ -90,7 +90,7 @@ def skills_over_turns(points: list[tuple], nonce: str = "") -> Chart:
     )
     chart.x_labels = _labels(points)
     charts.keep_labels_whole(chart, chart.x_labels)  # the last label whole in Chinese too
-    chart.x_labels_major_every = max(1, len(points) // 6)
+    charts.space_labels(chart, chart.x_labels, 6)
     for skill in SKILLS:
         chart.add(str(SKILL_SHORT[skill]), values[skill])
     if points:

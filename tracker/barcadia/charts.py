@@ -48,7 +48,7 @@ def health_over_turns(
     )
     chart.x_labels = [label for label, _hp in shown]
     charts.keep_labels_whole(chart, chart.x_labels)  # the last label whole in Chinese too
-    chart.x_labels_major_every = max(1, len(shown) // 6)
+    charts.space_labels(chart, chart.x_labels, 6)
     for hero in heroes:
         chart.add(hero, [hp.get(hero) for _label, hp in shown])
     title = _("Health of every hero over the turns")

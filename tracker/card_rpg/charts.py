@@ -143,7 +143,7 @@ def level_and_xp(sessions: list[tuple], nonce: str = "") -> Chart:
     )
     chart.x_labels = [label for label, _, _ in shown]
     charts.keep_labels_whole(chart, chart.x_labels)
-    chart.x_labels_major_every = max(1, len(shown) // 6)
+    charts.space_labels(chart, chart.x_labels, 6)
     chart.add(gettext("XP earned"), [xp for _, _, xp in shown])
     chart.add(gettext("Level"), [level for _, level, _ in shown], secondary=True)
     thinned = len(shown) < len(points)
@@ -226,7 +226,7 @@ def damage_per_fight(character: Character, nonce: str = "") -> Chart:
     chart = pygal.Bar(**_config(), y_labels=_whole_ticks(most))
     chart.x_labels = [_fight_label(number) for number, *_ in fights]
     charts.keep_labels_whole(chart, chart.x_labels)
-    chart.x_labels_major_every = max(1, len(fights) // 5)
+    charts.space_labels(chart, chart.x_labels, 5)
     chart.add(gettext("Dealt"), [dealt for *_, dealt, _ in fights])
     chart.add(gettext("Taken"), [taken for *_, taken in fights])
     if fights:
@@ -271,7 +271,7 @@ def deaths_per_session(sessions: list[tuple], nonce: str = "") -> Chart:
     chart = pygal.Bar(**_config(), show_legend=False, y_labels=_whole_ticks(most))
     chart.x_labels = [_session_label(number) for number, *_ in recent]
     charts.keep_labels_whole(chart, chart.x_labels)
-    chart.x_labels_major_every = max(1, len(recent) // 6)
+    charts.space_labels(chart, chart.x_labels, 6)
     chart.add(gettext("Deaths"), [deaths for *_, deaths in recent])
     total = sum(deaths for *_, deaths in sessions)
     if recent:

@@ -14,16 +14,19 @@ never by replaying the log. The SVG sits inside the page:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import ceil
 
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 from pygal.style import Style
 
-from tracker.core.i18n import chart_margins
+from tracker.core.i18n import chart_margins, text_width
 
 # What a 360 px screen shows legibly: the SVG's units are about CSS pixels there.
 WIDTH = 360
 LABEL_FONT_SIZE = 13
+# About the least a chart at 360 px leaves for its plot, past the y-axis labels and margins.
+PLOT_WIDTH = 260
 
 
 def style(colors: tuple[str, ...]) -> Style:
@@ -92,6 +95,16 @@ def keep_labels_whole(chart, x_labels=(), side_labels=()) -> None:
     """Room for the labels as the language draws them (tracker.core.i18n.chart_margins)."""
     for option, value in chart_margins(x_labels, side_labels, LABEL_FONT_SIZE).items():
         setattr(chart, option, value)
+
+
+def space_labels(chart, labels: list, most: int) -> None:
+    """Draw at most `most` of the x-axis labels, evenly, and no more than fit side by side in
+    the widths the language draws them ("第 24 回合" takes three times "T24")."""
+    if not labels:
+        return
+    widest = max(text_width(str(label), LABEL_FONT_SIZE) for label in labels)
+    step = PLOT_WIDTH / len(labels)  # the room a point has along the axis
+    chart.x_labels_major_every = max(1, len(labels) // most, ceil((widest + 4) / step))
 
 
 def thin(points: list, most: int) -> list:

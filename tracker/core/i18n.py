@@ -173,7 +173,7 @@ def sentences(texts) -> str:
     return joined
 
 
-def _text_width(text: str, font_size: float) -> float:
+def text_width(text: str, font_size: float) -> float:
     """About how wide `text` is drawn: a Chinese character takes a whole em, others ~0.6 em."""
     return sum(font_size * (1.0 if east_asian_width(ch) in "WF" else 0.6) for ch in str(text))
 
@@ -188,10 +188,10 @@ def chart_margins(x_labels=(), side_labels=(), font_size: float = 13, margin: in
     """
     margins = {}
     if x_labels:
-        margins["margin_right"] = max(margin, round(_text_width(x_labels[-1], font_size) / 2) + 2)
+        margins["margin_right"] = max(margin, round(text_width(x_labels[-1], font_size) / 2) + 2)
     if side_labels:
         shortfall = max(
-            _text_width(label, font_size) - 0.6 * font_size * len(str(label))
+            text_width(label, font_size) - 0.6 * font_size * len(str(label))
             for label in side_labels
         )
         margins["margin_left"] = margin + round(shortfall) + 2
