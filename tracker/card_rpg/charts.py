@@ -20,11 +20,11 @@ from django.db.models import Count, Q
 from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 
 from tracker.card_rpg import services
+from tracker.card_rpg.card_words import card_words as card_text
 from tracker.card_rpg.models import Character, FightOutcome, MonsterKind
 from tracker.core import charts
 from tracker.core.charts import Chart
 from tracker.core.i18n import listing
-from tracker.templatetags.cards import card_words as card_text
 
 HEIGHT = 250
 RECENT_FIGHTS = 15

@@ -24,14 +24,14 @@ from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from tracker.card_rpg import services
+from tracker.card_rpg.card_words import card_name
+from tracker.card_rpg.card_words import card_words as card_text
 from tracker.card_rpg.game import GAME
 from tracker.card_rpg.models import Character, Fight, FightOutcome, PlaySession
 from tracker.core import services as core
 from tracker.core.i18n import listing, say
 from tracker.rules.card_rpg import describe_action as table_line
 from tracker.rules.cards import CardNotationError, parse_card
-from tracker.templatetags.cards import card_name
-from tracker.templatetags.cards import card_words as card_text
 
 LOG_PAGE_SIZE = 50
 RECENT_ACTIONS = 8

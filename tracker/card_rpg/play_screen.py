@@ -15,6 +15,8 @@ from functools import cached_property
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy, gettext_noop, ngettext
 
+from tracker.card_rpg.card_words import SUIT_PLURALS, card_name
+from tracker.card_rpg.card_words import card_words as card_text
 from tracker.card_rpg.dice_roller import die_face
 from tracker.core.i18n import listing, say
 from tracker.rules import RuleError, buy_top_offer, rule_summary
@@ -30,8 +32,6 @@ from tracker.rules.cards import (
     rank,
     suit,
 )
-from tracker.templatetags.cards import SUIT_PLURALS, card_name
-from tracker.templatetags.cards import card_words as card_text
 
 # Where a greyed-out card of the grid is, in a word or two.
 SHORT_PLACE = {

@@ -2,57 +2,20 @@
 
 from django import template
 from django.utils.html import format_html
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext
 
+from tracker.card_rpg.card_words import card_name, card_words, colour
 from tracker.core.i18n import say
 from tracker.rules import cards as deck
 
 register = template.Library()
-
-RANK_NAMES = {
-    "A": gettext_lazy("Ace"),
-    "J": gettext_lazy("Jack"),
-    "Q": gettext_lazy("Queen"),
-    "K": gettext_lazy("King"),
-}
-# A suit named as a whole (the cards "of Hearts", the grid's "Hearts" block, a suit chip).
-SUIT_PLURALS = {
-    "S": gettext_lazy("Spades"),
-    "H": gettext_lazy("Hearts"),
-    "D": gettext_lazy("Diamonds"),
-    "C": gettext_lazy("Clubs"),
-}
-JOKER_NAMES = {"JK1": gettext_lazy("black Joker"), "JK2": gettext_lazy("red Joker")}
-
-
-def card_words(card: str) -> str:
-    """A card as players write it, in the player's language: 7♣, Q♥, black Joker."""
-    if card in JOKER_NAMES:
-        return str(JOKER_NAMES[card])
-    return deck.card_text(card)
-
-
-def card_name(card: str) -> str:
-    """A card's name for screen readers: "7 of Hearts", "Queen of Spades", "black Joker"."""
-    if deck.is_joker(card):
-        return card_words(card)
-    rank = deck.rank(card)
-    return gettext("{rank} of {suit}").format(
-        rank=RANK_NAMES.get(rank, rank), suit=SUIT_PLURALS[deck.suit(card)]
-    )
-
-
-def _colour(card: str) -> str:
-    if card == "JK2" or deck.suit(card) in ("H", "D"):
-        return "red"
-    return "black"
 
 
 @register.simple_tag
 def card(code: str, size: str = "", extra_class: str = "", deco: bool = False):
     """A face-up card drawn as a small chip (size "", "lg" or "sm"); `deco` when text beside it names it."""
     classes = " ".join(
-        filter(None, ["pc", f"pc-{_colour(code)}", size and f"pc-{size}", extra_class])
+        filter(None, ["pc", f"pc-{colour(code)}", size and f"pc-{size}", extra_class])
     )
     if deco:
         # Hidden from screen readers, which read the label beside it instead of the card twice.

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
 from tracker.card_rpg import card_powers, services, table_services
+from tracker.card_rpg.card_words import card_name
 from tracker.card_rpg.dice_roller import creation_stats, die_face, roll_dice
 from tracker.card_rpg.forms.characters import (
     CHOICE_LABELS,
@@ -40,7 +41,6 @@ from tracker.core.i18n import say
 from tracker.core.names import export_file_name
 from tracker.core.seats import SeatError
 from tracker.rules import ReplayError, RuleError, Ruleset
-from tracker.templatetags.cards import card_name
 
 CREATE = "card_rpg/characters/create.html"
 SHEET = "card_rpg/characters/detail.html"

@@ -23,11 +23,11 @@ from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
 from tracker.card_rpg import card_powers, charts, history, services, undo_guide
+from tracker.card_rpg.card_words import card_name
 from tracker.card_rpg.models import Character
 from tracker.card_rpg.services import UndoError, VersionConflict
 from tracker.core.i18n import say
 from tracker.rules import RuleError
-from tracker.templatetags.cards import card_name
 
 PAGE = "card_rpg/history/history.html"
 LOG = "card_rpg/history/log.html"

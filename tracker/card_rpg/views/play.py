@@ -29,6 +29,7 @@ from tracker.card_rpg import (
     table_services,
     undo_guide,
 )
+from tracker.card_rpg.card_words import card_words as card_text
 from tracker.card_rpg.forms import play as forms
 from tracker.card_rpg.game import GAME
 from tracker.card_rpg.models import Character
@@ -45,7 +46,6 @@ from tracker.core.i18n import say, sentences
 from tracker.core.services import KEEP_TABLE_STATE
 from tracker.rules import RuleError, VirtualTable, legal_action_types
 from tracker.rules.cards import DECK, RANKS, SUITS
-from tracker.templatetags.cards import card_words as card_text
 
 TEMPLATE = "card_rpg/play/play.html"
 ENTRY_TEMPLATE = "card_rpg/play/_cards_entry.html"
