@@ -6,7 +6,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from tracker.views import accounts
+from tracker.accounts import views as accounts
 
 urlpatterns = [
     path("accounts/login/", accounts.LoginView.as_view(), name="login"),

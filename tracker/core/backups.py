@@ -35,9 +35,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from tracker.accounts.forms import signup_username
 from tracker.core import games
 from tracker.core import services as core
-from tracker.forms.accounts import signup_username
 from tracker.rules import log as logfile
 from tracker.rules.errors import ReplayError, RuleError
 

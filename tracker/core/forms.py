@@ -6,7 +6,15 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tracker.core.models import TAP_LENGTH
-from tracker.forms.accounts import PlainLabelsMixin
+
+
+class PlainLabelsMixin:
+    """Labels without Django's trailing colon: they read (and are found) as plain words."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+
 
 _TAP = re.compile(rf"[0-9a-f]{{8,{TAP_LENGTH}}}")
 _ASKED = re.compile(r"[0-9a-f]{16}")

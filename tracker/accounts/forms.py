@@ -5,13 +5,7 @@ from django.conf import settings
 from django.contrib.auth import authenticate, get_user_model
 from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm, UserCreationForm
 
-
-class PlainLabelsMixin:
-    """Labels without Django's trailing colon: they read (and are found) as plain words."""
-
-    def __init__(self, *args, **kwargs):
-        kwargs.setdefault("label_suffix", "")
-        super().__init__(*args, **kwargs)
+from tracker.core.forms import PlainLabelsMixin
 
 
 class SignupForm(PlainLabelsMixin, UserCreationForm):

@@ -12,8 +12,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods, require_POST
 
+from tracker.accounts.forms import ChangePasswordForm, LanguageForm, LoginForm, SignupForm
 from tracker.core import preferences
-from tracker.forms.accounts import ChangePasswordForm, LanguageForm, LoginForm, SignupForm
 
 
 class LoginView(auth_views.LoginView):

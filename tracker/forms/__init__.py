@@ -1,1 +1,0 @@
-"""Forms: input validation only; game rules live in tracker.rules."""

@@ -1,1 +1,0 @@
-"""Thin views: validate a form, call one service, render one template (or its partial)."""
