@@ -1,6 +1,7 @@
 """Shared test set-up: Debian's Chromium for Playwright, static files, phone-size screens."""
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -163,3 +164,21 @@ def follow_console_errors(page, errors: list) -> None:
 
     page.on("console", heard)
     page.on("pageerror", lambda e: errors.append(str(e)))
+
+
+def python_calls(work) -> int:
+    """The Python function calls made while `work()` runs: a measure of work that, unlike a
+    clock, a loaded machine does not change (tests compare it; benchmarks time)."""
+    made = 0
+
+    def count(_frame, event, _arg) -> None:
+        nonlocal made
+        if event == "call":
+            made += 1
+
+    sys.setprofile(count)
+    try:
+        work()
+    finally:
+        sys.setprofile(None)
+    return made

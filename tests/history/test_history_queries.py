@@ -3,13 +3,12 @@ of queries whether the log holds 10 actions or 10,000 (issue 6, item 4)."""
 
 from __future__ import annotations
 
-import sys
-
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from tests.conftest import python_calls
 from tests.history.conftest import Career, write_long_career
 from tracker.card_rpg import charts, services
 
@@ -86,20 +85,12 @@ def test_the_history_page_is_a_handful_of_queries(
 
 
 def calls_made(request) -> int:
-    """The Python function calls made while `request` is answered."""
-    made = 0
+    """The Python calls made while `request` is answered."""
 
-    def count(_frame, event, _arg) -> None:
-        nonlocal made
-        if event == "call":
-            made += 1
-
-    sys.setprofile(count)
-    try:
+    def answered() -> None:
         assert request().status_code == 200
-    finally:
-        sys.setprofile(None)
-    return made
+
+    return python_calls(answered)
 
 
 @pytest.mark.django_db

@@ -17,6 +17,14 @@ from tracker.rules.log import replay as replay_with
 
 
 @pytest.fixture
+def boss(client, django_user_model):
+    """The admin's client, signed in as a superuser."""
+    user = django_user_model.objects.create_superuser("boss", "boss@example.org", None)
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
 def player(django_user_model):
     return django_user_model.objects.create_user(username="capi")  # no password: no slow hashing
 

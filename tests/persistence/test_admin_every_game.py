@@ -15,13 +15,6 @@ from tracker.barcadia.models import Table, TableEvent, TableLogEntry
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def boss(client, django_user_model):
-    user = django_user_model.objects.create_superuser("boss", "boss@example.org", None)
-    client.force_login(user)
-    return client
-
-
 def an_adventure(player):
     return make_adventure(player, "after_x0", name="Long road")
 

@@ -14,13 +14,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def boss(client, django_user_model):
-    user = django_user_model.objects.create_superuser("boss", "boss@example.org", None)
-    client.force_login(user)
-    return client
-
-
-@pytest.fixture
 def played(player):
     """A character with 120 actions of random play (imported: quicker than playing them)."""
     return services.character_import(owner=player, text=dump_log(random_game(61, 120, "JD")))

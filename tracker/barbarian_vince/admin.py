@@ -43,12 +43,7 @@ class AdventureAdmin(RecordAdmin):
 
 @admin.register(AdventureLogEntry)
 class AdventureLogEntryAdmin(LogEntryAdmin):
-    list_display = ("seq", "adventure", "action_type", "created_at")
-    list_select_related = ("adventure",)
-    search_fields = ("adventure__name", "adventure__owner__username")
-    ordering = ("adventure", "-seq")
-    fields = ("adventure", *LogEntryAdmin.fields)
-    readonly_fields = fields
+    record_field = "adventure"
 
 
 @admin.register(AdventureTurn)

@@ -49,12 +49,7 @@ class TableAdmin(RecordAdmin):
 
 @admin.register(TableLogEntry)
 class TableLogEntryAdmin(LogEntryAdmin):
-    list_display = ("seq", "table", "action_type", "created_at")
-    list_select_related = ("table",)
-    search_fields = ("table__name", "table__owner__username")
-    ordering = ("table", "-seq")
-    fields = ("table", *LogEntryAdmin.fields)
-    readonly_fields = fields
+    record_field = "table"
 
 
 @admin.register(TableEvent)

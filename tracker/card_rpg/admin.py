@@ -83,12 +83,8 @@ class CharacterAdmin(RecordAdmin):
 
 @admin.register(ActionLogEntry)
 class ActionLogEntryAdmin(LogEntryAdmin):
-    list_display = ("seq", "character", "action_type", "created_at")
-    list_select_related = ("character",)
-    search_fields = ("character__name", "character__owner__username")
-    ordering = ("character", "-seq")
-    fields = ("character", *LogEntryAdmin.fields, "table_state_pretty")
-    readonly_fields = fields
+    record_field = "character"
+    extra_fields = ("table_state_pretty",)
 
 
 class FightInline(ReadOnly, admin.TabularInline):

@@ -137,12 +137,32 @@ class RecordAdmin(admin.ModelAdmin):
 
 
 class LogEntryAdmin(ReadOnly, admin.ModelAdmin):
-    """A game's log entries, view only: the action, and the snapshot where one is kept."""
+    """A game's log entries, view only: the action, and the snapshot where one is kept.
 
-    list_display = ("seq", "action_type", "created_at")
+    A game's subclass names the entry's foreign key to its record (`record_field`), and any
+    fields of its own to show (`extra_fields`); the lists and the page follow from those."""
+
+    record_field = ""
+    extra_fields: tuple[str, ...] = ()
     list_filter = ("action_type",)
-    fields = ("seq", "action_type", "created_at", "action_pretty", "state_pretty")
-    readonly_fields = fields
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        record = cls.record_field
+        cls.list_display = ("seq", record, "action_type", "created_at")
+        cls.list_select_related = (record,)
+        cls.search_fields = (f"{record}__name", f"{record}__owner__username")
+        cls.ordering = (record, "-seq")
+        cls.fields = (
+            record,
+            "seq",
+            "action_type",
+            "created_at",
+            "action_pretty",
+            "state_pretty",
+            *cls.extra_fields,
+        )
+        cls.readonly_fields = cls.fields
 
     @admin.display(description="action")
     def action_pretty(self, obj):

@@ -2,10 +2,10 @@
 
 import json
 import random
-import sys
 
 import pytest
 
+from tests.conftest import python_calls
 from tracker.rules.barbarian_vince import (
     ACTION_FIELDS,
     ACTION_TYPES,
@@ -311,18 +311,5 @@ def test_an_apply_costs_no_more_late_in_a_long_adventure_than_early():
 
 
 def calls_made(sample) -> int:
-    """The Python function calls made applying each (before, action) of `sample`."""
-    made = 0
-
-    def count(_frame, event, _arg) -> None:
-        nonlocal made
-        if event == "call":
-            made += 1
-
-    sys.setprofile(count)
-    try:
-        for before, action, _after in sample:
-            apply(before, action)
-    finally:
-        sys.setprofile(None)
-    return made
+    """The Python calls made applying each (before, action) of `sample`."""
+    return python_calls(lambda: [apply(before, action) for before, action, _after in sample])
