@@ -251,11 +251,6 @@ def character_undo_to(*, character_id: int, owner, seq: int, expected_version: i
 # --- name and deletion -----------------------------------------------------------------------
 
 
-def character_name_check(*, character: Character, name: str) -> str:
-    """The name as it would be stored (trimmed), or the engine's RuleError for a bad one (S-03)."""
-    return GAME.check_name(name)
-
-
 def character_rename(*, character_id: int, owner, name: str, expected_version: int) -> Character:
     """Give the character a new name."""
     return core.record_rename(
@@ -334,7 +329,6 @@ __all__ = [
     "character_export",
     "character_get",
     "character_import",
-    "character_name_check",
     "character_rebuild",
     "character_rename",
     "character_set_table",
