@@ -28,12 +28,25 @@ SCREENSHOTS = ARTIFACTS / "screenshots"
 _skipped_browser_tests: list[str] = []
 # A test asking for any of these (itself or through its fixtures) drives a browser.
 BROWSER_FIXTURES = {"page", "browser", "context"}
+# A test asking for any of these, or marked django_db, reaches the database; pytest-django
+# refuses the database to every other test, so those give the same result on any backend.
+DATABASE_FIXTURES = {
+    "db",
+    "transactional_db",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+    "live_server",
+}
 
 
 @pytest.hookimpl(tryfirst=True)  # before -m deselects: "not browser" must see the mark
 def pytest_collection_modifyitems(config, items):
-    """Mark every test that drives a browser, and skip them only where no Chromium exists."""
+    """Mark every test that drives a browser or reaches the database; skip browser tests only
+    where no Chromium exists."""
     for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if DATABASE_FIXTURES & fixtures or item.get_closest_marker("django_db"):
+            item.add_marker(pytest.mark.database)
         if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())) or item.get_closest_marker(
             "browser"
         ):
