@@ -30,7 +30,7 @@ from tracker.barbarian_vince.play_words import (
 )
 from tracker.core import services as core
 from tracker.core.i18n import say
-from tracker.core.presenters import Shown
+from tracker.core.presenters import shows
 from tracker.rules import barbarian_vince as bv
 from tracker.rules.text import Msg
 
@@ -49,6 +49,17 @@ __all__ = [
 ]
 
 
+@shows(
+    status="heading outcome phases where skills ready exhausted counts quests_won",
+    prompt="title instruction lay_low_refusal rule rule_text main error_actions side side_summary",
+    encounter_region="encounter check check_marks listing_words reusable damage_cards",
+    choices=(
+        "destinations maps_missing all_places encounter_terrain_choices follow_up first_turn "
+        "needs_draw setup_steps common_items restorable discardable any_curse waiting "
+        "waiting_elsewhere recovery trade rest_counts item_classes new_card_kinds class_choices "
+        "skill_choices deck names deck_to_bring"
+    ),
+)
 class Screen:
     """The adventure screen for one state: what to say, what to offer, what to show.
 
@@ -120,66 +131,6 @@ class Screen:
     @listing.setter
     def listing(self, terms: dict | None) -> None:
         self.encounter_region.listing = terms
-
-    # -- where things stand (tracker.barbarian_vince.play_status) -----------------------------
-
-    heading = Shown("status")
-    outcome = Shown("status")
-    phases = Shown("status")
-    where = Shown("status")
-    skills = Shown("status")
-    ready = Shown("status")
-    exhausted = Shown("status")
-    counts = Shown("status")
-    quests_won = Shown("status")
-
-    # -- what to do now (tracker.barbarian_vince.play_prompt) ---------------------------------
-
-    title = Shown("prompt")
-    instruction = Shown("prompt")
-    lay_low_refusal = Shown("prompt")
-    rule = Shown("prompt")
-    rule_text = Shown("prompt")
-    main = Shown("prompt")
-    error_actions = Shown("prompt")
-    side = Shown("prompt")
-    side_summary = Shown("prompt")
-
-    # -- the encounter and its check (tracker.barbarian_vince.play_encounter) -----------------
-
-    encounter = Shown("encounter_region")
-    check = Shown("encounter_region")
-    check_marks = Shown("encounter_region")
-    listing_words = Shown("encounter_region")
-    reusable = Shown("encounter_region")
-    damage_cards = Shown("encounter_region")
-
-    # -- choices for the forms (tracker.barbarian_vince.play_choices) -------------------------
-
-    destinations = Shown("choices")
-    maps_missing = Shown("choices")
-    all_places = Shown("choices")
-    encounter_terrain_choices = Shown("choices")
-    follow_up = Shown("choices")
-    first_turn = Shown("choices")
-    needs_draw = Shown("choices")
-    setup_steps = Shown("choices")
-    common_items = Shown("choices")
-    restorable = Shown("choices")
-    discardable = Shown("choices")
-    any_curse = Shown("choices")
-    waiting = Shown("choices")
-    waiting_elsewhere = Shown("choices")
-    recovery = Shown("choices")
-    trade = Shown("choices")
-    rest_counts = Shown("choices")
-    item_classes = Shown("choices")
-    new_card_kinds = Shown("choices")
-    class_choices = Shown("choices")
-    skill_choices = Shown("choices")
-    deck = Shown("choices")
-    names = Shown("choices")
-    deck_to_bring = Shown("choices")
 
     # -- undo -----------------------------------------------------------------------------------
 

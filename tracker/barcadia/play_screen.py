@@ -24,9 +24,8 @@ from tracker.barcadia.play_news import News
 from tracker.barcadia.play_rolls import Rolls
 from tracker.barcadia.play_turn import Turn
 from tracker.core import services as core
-from tracker.core.presenters import Shown
+from tracker.core.presenters import shows
 from tracker.rules.barcadia.awaiting import describe
-from tracker.rules.barcadia.queries import AWAITED
 from tracker.rules.text import Msg
 
 # The main panel shown for the first pending item, when this phone may answer it.
@@ -42,6 +41,26 @@ PENDING_PANELS = {
 }
 
 
+@shows(
+    board=(
+        "heroes acting_hero dungeon dungeon_line small_dungeon changed_rules map map_title "
+        "map_svg map_parts map_defs"
+    ),
+    rolls=(
+        "held_seats sides reroll others modifier_choices roll_modifiers modifier_rows fight_tile "
+        "order_rollers first_order_roll discard_choices"
+    ),
+    news="last deaths undo_news undo_text undo_needs_confirm",
+    turn_choices=(
+        "explore_targets box_offers chosen_explore move_targets portal_targets duel_targets "
+        "can_challenge pick_ups turn_ask action_taken turn_end actions_left chosen_at "
+        "chosen_words chosen_refusal"
+    ),
+    cards=(
+        "loot_timings between_turns_open unnamed_loot known_loot effects_open trap_targets "
+        "place_targets recorded_tiles power_ups_held"
+    ),
+)
 class Screen:
     """What one phone shows of a table now, and what it may do.
 
@@ -221,81 +240,6 @@ class Screen:
     def roll(self) -> dict | None:
         """The team battle, boss fight or duel the table waits for, with the parts given."""
         return roll_parts.sides(self.state, self.table.roll_draft)
-
-    # -- the heroes, the dungeon and the map (tracker.barcadia.play_board) --------------------
-
-    heroes = Shown("board")
-    acting_hero = Shown("board")
-    dungeon = Shown("board")
-    dungeon_line = Shown("board")
-    small_dungeon = Shown("board")
-    changed_rules = Shown("board")
-    map = Shown("board")
-    map_title = Shown("board")
-    map_svg = Shown("board")
-    map_parts = Shown("board")
-    map_defs = Shown("board")
-
-    # -- the rolls (tracker.barcadia.play_rolls) ----------------------------------------------
-
-    held_seats = Shown("rolls")
-    sides = Shown("rolls")
-    reroll = Shown("rolls")
-    others = Shown("rolls")
-    modifier_choices = Shown("rolls")
-    roll_modifiers = Shown("rolls")
-    modifier_rows = Shown("rolls")
-    fight_tile = Shown("rolls")
-    order_rollers = Shown("rolls")
-    first_order_roll = Shown("rolls")
-    discard_choices = Shown("rolls")
-
-    # -- the newest action and undo (tracker.barcadia.play_news) ------------------------------
-
-    last = Shown("news")
-    deaths = Shown("news")
-    undo_news = Shown("news")
-    undo_text = Shown("news")
-    undo_needs_confirm = Shown("news")
-
-    # -- the turn's choices (tracker.barcadia.play_turn) --------------------------------------
-
-    explore_targets = Shown("turn_choices")
-    box_offers = Shown("turn_choices")
-    chosen_explore = Shown("turn_choices")
-    move_targets = Shown("turn_choices")
-    portal_targets = Shown("turn_choices")
-    duel_targets = Shown("turn_choices")
-    can_challenge = Shown("turn_choices")
-    pick_ups = Shown("turn_choices")
-    turn_ask = Shown("turn_choices")
-    action_taken = Shown("turn_choices")
-    turn_end = Shown("turn_choices")
-    actions_left = Shown("turn_choices")
-    chosen_at = Shown("turn_choices")
-    chosen_words = Shown("turn_choices")
-    chosen_refusal = Shown("turn_choices")
-
-    # -- loot and card effects (tracker.barcadia.play_cards) ----------------------------------
-
-    loot_timings = Shown("cards")
-    between_turns_open = Shown("cards")
-    unnamed_loot = Shown("cards")
-    known_loot = Shown("cards")
-    effects_open = Shown("cards")
-    trap_targets = Shown("cards")
-    place_targets = Shown("cards")
-    recorded_tiles = Shown("cards")
-    power_ups_held = Shown("cards")
-
-    @property
-    def awaited_type(self) -> str:
-        first = self.first
-        return AWAITED[first["kind"]] if first else ""
-
-    @property
-    def live_key(self) -> str:
-        return str(self.version)
 
 
 def any_seat_taken(table: Table) -> bool:
