@@ -24,7 +24,8 @@ class Table(LogRecord):
     # back by undo (see CurrentEvents).
     events_count = models.PositiveIntegerField(default=0, editable=False)
     # "Pass one phone around": the host's phone acts for every hero. None: not chosen, which
-    # means on while no seat is taken and off once one is (TableScreen.pass_phone).
+    # means on while no seat is taken and off once one is (tracker.barcadia.play_screen:
+    # Screen.pass_phone).
     pass_phone = models.BooleanField(null=True, blank=True, default=None)
     # A two-sided roll (team battle, boss fight, duel) being built from each phone's part: the
     # contract records a roll as one action, so its parts wait here, outside the log, until the

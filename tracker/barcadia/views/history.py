@@ -18,7 +18,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from tracker.barcadia import charts, services
-from tracker.barcadia.table_screen import TableScreen
+from tracker.barcadia.play_screen import Screen
 from tracker.barcadia.views.table import table_access
 from tracker.core.names import export_file_name
 from tracker.rules.barcadia import describe_action
@@ -53,7 +53,7 @@ def history_page(request: HttpRequest, table: int) -> HttpResponse:
     """Turns (newest first, a page at a time) with their rolls and deaths; leads; the chart."""
     access = table_access(request, table)
     record = access.record
-    screen = TableScreen(access)
+    screen = Screen(access)
     ended = list(services.events(record, kinds=["turn"]).values_list("turn", "hero", "data", "seq"))
     hp_by_turn = [(number, data.get("hp", {})) for number, _hero, data, _seq in ended]
     heroes = [hero.name for hero in screen.heroes]

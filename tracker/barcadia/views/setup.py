@@ -18,8 +18,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tracker.barcadia import services
 from tracker.barcadia.forms import LONGEST_TEXT
+from tracker.barcadia.play_screen import Screen
 from tracker.barcadia.seat_cards import seat_rows
-from tracker.barcadia.table_screen import TableScreen
 from tracker.barcadia.views.table import table_access
 from tracker.core import seats
 from tracker.core.i18n import listing
@@ -173,7 +173,7 @@ def seat_links(request: HttpRequest, table: int) -> HttpResponse:
     access = _host_access(request, table)
     record = access.record
     rows = seat_rows(request, record)
-    screen = TableScreen(access)
+    screen = Screen(access)
     context = {
         "table": record,
         "rows": rows,

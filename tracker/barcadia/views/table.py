@@ -29,8 +29,8 @@ from django_htmx.http import push_url
 
 from tracker.barcadia import forms, regions, roll_parts, services
 from tracker.barcadia.game import GAME
+from tracker.barcadia.play_screen import Screen
 from tracker.barcadia.seat_cards import seat_rows
-from tracker.barcadia.table_screen import TableScreen
 from tracker.core import seats
 from tracker.core import services as core
 from tracker.core.i18n import listing, say, sentences
@@ -100,12 +100,12 @@ def _seated(view):
     return wrapped
 
 
-def _context(request: HttpRequest, screen: TableScreen, **extra) -> dict:
+def _context(request: HttpRequest, screen: Screen, **extra) -> dict:
     # A whole page draws "More" at once; a swap leaves it to be fetched when opened (small).
     return {"table": screen.table, "screen": screen, "more_inline": not request.htmx, **extra}
 
 
-def _swap(request: HttpRequest, screen: TableScreen) -> HttpResponse:
+def _swap(request: HttpRequest, screen: Screen) -> HttpResponse:
     """The live head as it is now, and beside it (out of band) each region of the screen that
     this phone does not show as it is now (all of them to a phone that says nothing of what
     it shows): tracker.barcadia.regions."""
@@ -118,7 +118,7 @@ def _swap(request: HttpRequest, screen: TableScreen) -> HttpResponse:
     return HttpResponse(head + rest)
 
 
-def _page(request: HttpRequest, screen: TableScreen, status: int = 200, **extra) -> HttpResponse:
+def _page(request: HttpRequest, screen: Screen, status: int = 200, **extra) -> HttpResponse:
     """The whole page, its regions marked with their fingerprints."""
     context = _context(request, screen, **extra)
     drawn = regions.draw(request, context)
@@ -129,7 +129,7 @@ def _page(request: HttpRequest, screen: TableScreen, status: int = 200, **extra)
     return render(request, TEMPLATE, context, status=status)
 
 
-def _answer(request: HttpRequest, screen: TableScreen, *, status: int = 200) -> HttpResponse:
+def _answer(request: HttpRequest, screen: Screen, *, status: int = 200) -> HttpResponse:
     """htmx: what changed on this phone; plain: back to the page with the message (PRG)."""
     if request.htmx:
         return _stay(_swap(request, screen))
@@ -170,9 +170,7 @@ def table_page(request: HttpRequest, table: int) -> HttpResponse:
     """The whole table on this phone; ``?at=q,r`` is a hex tapped on the map."""
     access = table_access(request, table)
     chosen, problem = _chosen(request)
-    screen = TableScreen(
-        access, chosen=chosen, error=problem, error_rule="HL-02" if problem else ""
-    )
+    screen = Screen(access, chosen=chosen, error=problem, error_rule="HL-02" if problem else "")
     part = request.GET.get("part")
     if request.htmx and part == "actions":
         return render(request, f"{TEMPLATE}#actions", _context(request, screen))
@@ -218,13 +216,13 @@ def _live(request: HttpRequest, table: int) -> HttpResponse:
         raise Http404("no such table")
     if request.GET.get("v") == str(version):
         return HttpResponse(status=204)
-    screen = TableScreen(table_access(request, table))
+    screen = Screen(table_access(request, table))
     return _swap(request, screen)
 
 
 def _forbidden(request: HttpRequest, access, hero: str) -> HttpResponse:
     """One seat can't act for another: 403 with words (htmx gets them in its region)."""
-    screen = TableScreen(access)
+    screen = Screen(access)
     mine = listing(screen.my_heroes)
     if mine:
         words = _(
@@ -236,7 +234,7 @@ def _forbidden(request: HttpRequest, access, hero: str) -> HttpResponse:
             "link, or ask the host to pass one phone around."
         ) % {"hero": hero}
     if request.htmx:
-        screen = TableScreen(access, error=words, forbidden=True)
+        screen = Screen(access, error=words, forbidden=True)
         return _stay(_swap(request, screen))
     context = {"table": access.record, "words": words}
     return render(request, REFUSED, context, status=403)
@@ -261,11 +259,11 @@ def act(request: HttpRequest, table: int, action: str) -> HttpResponse:
     form = forms.ActForm(request.POST)
     if not form.is_valid():
         if "version" in form.errors:
-            return _answer(request, TableScreen(access, conflict=True))
-        return _answer(request, TableScreen(access, error=_("That did not work: try again.")))
+            return _answer(request, Screen(access, conflict=True))
+        return _answer(request, Screen(access, error=_("That did not work: try again.")))
     record = access.record
     state = record.state
-    screen = TableScreen(access)
+    screen = Screen(access)
     hero = None
     if action != "roll_for_order":
         hero = form.cleaned_data["player"].strip() or screen.acting or ""
@@ -284,7 +282,7 @@ def act(request: HttpRequest, table: int, action: str) -> HttpResponse:
         and form.cleaned_data["confirm"] != "yes"
     ):
         # HT-06: the app does not refuse it, but asks first.
-        return _answer(request, TableScreen(access, end_confirm=True))
+        return _answer(request, Screen(access, end_confirm=True))
     dice = forms.Dice(request.POST, roll_d20)
     try:
         engine_action = forms.build_action(action, request.POST, state, hero, dice)
@@ -298,18 +296,16 @@ def act(request: HttpRequest, table: int, action: str) -> HttpResponse:
     except (RuleError, forms.BadInput) as error:
         # A refused exploration keeps the hex tapped (and the face typed: its part stays).
         chosen = _posted_hex(request) if action == "explore" else None
-        screen = TableScreen(
-            access, error=player_words(error), error_rule=error.rule, chosen=chosen
-        )
+        screen = Screen(access, error=player_words(error), error_rule=error.rule, chosen=chosen)
         return _answer(request, screen)
     except services.AlreadyApplied as saved:
         access.record = saved.record
-        return _answer(request, TableScreen(access, notice=SAVED_BEFORE))
+        return _answer(request, Screen(access, notice=SAVED_BEFORE))
     except services.VersionConflict as conflict:
         access.record = conflict.record
-        return _answer(request, TableScreen(access, conflict=True))
+        return _answer(request, Screen(access, conflict=True))
     access.record = record
-    return _answer(request, TableScreen(access, notice=_notice(dice)))
+    return _answer(request, Screen(access, notice=_notice(dice)))
 
 
 def _posted_hex(request: HttpRequest) -> list[int] | None:
@@ -347,10 +343,10 @@ def _roll_step(request: HttpRequest, access, action: str, hero: str) -> HttpResp
             parts = forms.roll_parts(request.POST, record.state, hero, roll, dice)
             record = services.roll_part_give(table=record, parts=parts)
     except (RuleError, forms.BadInput) as error:
-        screen = TableScreen(access, error=player_words(error), error_rule=error.rule)
+        screen = Screen(access, error=player_words(error), error_rule=error.rule)
         return _answer(request, screen)
     access.record = record
-    return _answer(request, TableScreen(access, notice=_notice(dice)))
+    return _answer(request, Screen(access, notice=_notice(dice)))
 
 
 @never_cache
@@ -361,12 +357,12 @@ def undo(request: HttpRequest, table: int) -> HttpResponse:
     access = table_access(request, table)
     form = forms.ActForm(request.POST)
     if not form.is_valid():
-        return _answer(request, TableScreen(access, conflict=True))
-    screen = TableScreen(access)
+        return _answer(request, Screen(access, conflict=True))
+    screen = Screen(access)
     if screen.watching:
         # The host's watching phone takes nothing back (it plays no hero): it says how to.
         words = _("This phone only watches: take a seat, or pass one phone around, to undo.")
-        return _answer(request, TableScreen(access, error=words))
+        return _answer(request, Screen(access, error=words))
     try:
         # An undo takes back what the phone showed as the newest action, or nothing.
         core.record_check_tap(
@@ -376,11 +372,11 @@ def undo(request: HttpRequest, table: int) -> HttpResponse:
             tap=form.cleaned_data["tap"],
         )
     except services.AlreadyApplied:
-        return _answer(request, TableScreen(access, notice=SAVED_BEFORE))
+        return _answer(request, Screen(access, notice=SAVED_BEFORE))
     except services.VersionConflict:
-        return _answer(request, TableScreen(access, conflict=True))
+        return _answer(request, Screen(access, conflict=True))
     if screen.undo_needs_confirm and form.cleaned_data["confirm"] != "yes":
-        return _answer(request, TableScreen(access, undo_confirm=True))
+        return _answer(request, Screen(access, undo_confirm=True))
     try:
         by = "" if screen.pass_phone else listing(screen.my_heroes)
         record = services.table_undo(
@@ -391,14 +387,14 @@ def undo(request: HttpRequest, table: int) -> HttpResponse:
         )
     except services.AlreadyApplied as saved:
         access.record = saved.record
-        return _answer(request, TableScreen(access, notice=SAVED_BEFORE))
+        return _answer(request, Screen(access, notice=SAVED_BEFORE))
     except services.VersionConflict as conflict:
         access.record = conflict.record
-        return _answer(request, TableScreen(access, conflict=True))
+        return _answer(request, Screen(access, conflict=True))
     except services.UndoError:
-        return _answer(request, TableScreen(access, error=_("There is nothing to undo yet.")))
+        return _answer(request, Screen(access, error=_("There is nothing to undo yet.")))
     access.record = record
     undone = record.undone or []
     words = listing((say(describe_action(s.before, s.action, s.after)) for s in undone), "clauses")
     notice = _("Undone: %(what)s.") % {"what": words} if words else _("Undone.")
-    return _answer(request, TableScreen(access, notice=notice))
+    return _answer(request, Screen(access, notice=notice))

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tracker.barcadia import tile_box
 from tracker.barcadia.models import TileBoxFace
-from tracker.barcadia.table_screen import reward_words
+from tracker.barcadia.play_region import reward_words
 from tracker.core.i18n import say
 from tracker.rules.barcadia import face_words
 
