@@ -32,18 +32,18 @@ from django.utils.safestring import SafeString, mark_safe
 from tracker.barcadia import hexmap
 
 TABLE = "barcadia/table.html"
-MAP = "barcadia/_map.html"
-DRAWING = "barcadia/_drawing.html"
-WORDS_BOX = "barcadia/_words_box.html"
-MODS = "barcadia/_mods.html"
-FACE = "barcadia/_face.html"
-BOX = "barcadia/_box.html"
-MORE_BOX = "barcadia/_more_box.html"
-TURN_END = "barcadia/_turn_end.html"
-LOOT = "barcadia/_loot.html"
-DUEL_BOX = "barcadia/_duel_box.html"
-HERO = "barcadia/_hero.html"
-YOU = "barcadia/_you.html"
+MAP = f"{TABLE}#map"
+DRAWING = f"{TABLE}#drawing"
+WORDS_BOX = f"{TABLE}#words_box"
+MODS = f"{TABLE}#mods"
+FACE = f"{TABLE}#face"
+BOX = f"{TABLE}#box"
+MORE_BOX = f"{TABLE}#more_box"
+TURN_END = f"{TABLE}#turn_end"
+LOOT = f"{TABLE}#loot"
+DUEL_BOX = f"{TABLE}#duel_box"
+HERO = f"{TABLE}#hero"
+YOU = f"{TABLE}#you"
 # The parts of the actions panel kept from one panel to the next, by the start of their id
 # (a part drawn in several ways has an id for each: ending the turn before or after the action,
 # the loot cards playable now).
@@ -213,7 +213,7 @@ def draw(request: HttpRequest, context: dict) -> list[Region]:
         held += found
     regions.append(Region("hob-actions", shown_actions, fingerprint(actions)))
     regions += held
-    add("hob-tools", _render("barcadia/_tools.html", lazy, request))
+    add("hob-tools", _render(f"{TABLE}#tools", lazy, request))
     # A hero's row holds their cup, name line (with whose turn it is), health and place as
     # regions of their own: a turn handed on redraws two name lines, a hero who moves one
     # line, a hero who drinks their cup and health.
@@ -227,7 +227,7 @@ def draw(request: HttpRequest, context: dict) -> list[Region]:
         for line in lines:
             row = row.replace(line.html, line.marked(), 1)
         regions += [Region(within, row, fingerprint(bare_row)), *lines]
-    add("hob-dungeon", _render("barcadia/_dungeon.html", lazy, request))
+    add("hob-dungeon", _render(f"{TABLE}#dungeon", lazy, request))
     return regions
 
 
