@@ -292,14 +292,19 @@ def act(request: HttpRequest, table: int, action: str) -> HttpResponse:
             access, error=player_words(error), error_rule=error.rule, chosen=chosen
         )
         return _answer(request, screen)
-    except services.AlreadyApplied as saved:
-        access.record = saved.record
-        return _answer(request, TableScreen(access, notice=SAVED_BEFORE))
-    except services.VersionConflict as conflict:
-        access.record = conflict.record
-        return _answer(request, TableScreen(access, conflict=True))
+    except (services.AlreadyApplied, services.VersionConflict) as unwritten:
+        return _as_it_stands(request, access, unwritten)
     access.record = record
     return _answer(request, TableScreen(access, notice=_notice(dice)))
+
+
+def _as_it_stands(request: HttpRequest, access, unwritten: Exception) -> HttpResponse:
+    """A tap written already (sent again), or drawn at a version the table has moved on from:
+    the table as it stands now, saying which."""
+    access.record = unwritten.record
+    if isinstance(unwritten, services.AlreadyApplied):
+        return _answer(request, TableScreen(access, notice=SAVED_BEFORE))
+    return _answer(request, TableScreen(access, conflict=True))
 
 
 def _posted_hex(request: HttpRequest) -> list[int] | None:
@@ -365,10 +370,8 @@ def undo(request: HttpRequest, table: int) -> HttpResponse:
             expected_version=form.cleaned_data["version"],
             tap=form.cleaned_data["tap"],
         )
-    except services.AlreadyApplied:
-        return _answer(request, TableScreen(access, notice=SAVED_BEFORE))
-    except services.VersionConflict:
-        return _answer(request, TableScreen(access, conflict=True))
+    except (services.AlreadyApplied, services.VersionConflict) as unwritten:
+        return _as_it_stands(request, access, unwritten)
     if screen.undo_needs_confirm and form.cleaned_data["confirm"] != "yes":
         return _answer(request, TableScreen(access, undo_confirm=True))
     try:
@@ -379,12 +382,8 @@ def undo(request: HttpRequest, table: int) -> HttpResponse:
             tap=form.cleaned_data["tap"],
             by=by,
         )
-    except services.AlreadyApplied as saved:
-        access.record = saved.record
-        return _answer(request, TableScreen(access, notice=SAVED_BEFORE))
-    except services.VersionConflict as conflict:
-        access.record = conflict.record
-        return _answer(request, TableScreen(access, conflict=True))
+    except (services.AlreadyApplied, services.VersionConflict) as unwritten:
+        return _as_it_stands(request, access, unwritten)
     except services.UndoError:
         return _answer(request, TableScreen(access, error=_("There is nothing to undo yet.")))
     access.record = record
