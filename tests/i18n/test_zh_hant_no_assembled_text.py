@@ -79,7 +79,7 @@ REMOVED_ASSEMBLIES = {
         '"under-bar">XP ',
         "HP ?{",
     ],
-    "templates/barcadia/_panel_waiting.html": [
+    "templates/barcadia/table.html": [
         "reason=screen.reason|say %}Waiting for",  # "等待 Kevin：輪到 Kevin：…"
     ],
 }

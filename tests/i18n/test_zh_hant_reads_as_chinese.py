@@ -302,7 +302,7 @@ def test_the_waiting_template_passes_the_typography_check(zh):
         between_turns_open = False
         sides = None
 
-    text = render_to_string("barcadia/_panel_waiting.html", {"screen": Screen()})
+    text = render_to_string("barcadia/table.html#panel_waiting", {"screen": Screen()})
     line = html.unescape(re.search(r'data-testid="waiting">(.*?)</p>', text, re.S)[1])
     assert tidy(line) == "輪到小明：回合尚未開始。"
 

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy
 
 from tracker.barcadia import projections
 from tracker.barcadia.models import Table, TableEvent, TableLogEntry, TableSeat
-from tracker.core import games
+from tracker.core import games, seats
 from tracker.core.games import Game, Projector
 from tracker.core.names import name_check
 from tracker.rules import barcadia as engine
@@ -102,6 +102,10 @@ class TableProjector(Projector):
             for event in projection.get("new") or []:
                 events[event["number"]] = event
         _upsert(record, list(events.values()))
+        # A table written from a whole log (set up, imported, restored) gets its seats here:
+        # they are no part of the log, and its pages only read them.
+        if not record.seats.exists():
+            seats.seats_create(game=GAME, record=record, names=list(record.state["players"]))
 
 
 def _waiting_for(table: Table) -> str:

@@ -32,29 +32,17 @@ from django.utils.safestring import SafeString, mark_safe
 from tracker.barcadia import hexmap
 
 TABLE = "barcadia/table.html"
-MAP = "barcadia/_map.html"
-DRAWING = "barcadia/_drawing.html"
-WORDS_BOX = "barcadia/_words_box.html"
-MODS = "barcadia/_mods.html"
-FACE = "barcadia/_face.html"
-BOX = "barcadia/_box.html"
-MORE_BOX = "barcadia/_more_box.html"
-TURN_END = "barcadia/_turn_end.html"
-LOOT = "barcadia/_loot.html"
-DUEL_BOX = "barcadia/_duel_box.html"
-HERO = "barcadia/_hero.html"
-YOU = "barcadia/_you.html"
 # The parts of the actions panel kept from one panel to the next, by the start of their id
 # (a part drawn in several ways has an id for each: ending the turn before or after the action,
 # the loot cards playable now).
 HELD = (
-    ("hob-face", FACE),
-    ("hob-box", BOX),
-    ("hob-mods", MODS),
-    ("hob-duel", DUEL_BOX),
-    ("hob-end-", TURN_END),
-    ("hob-loot-", LOOT),
-    ("hob-more", MORE_BOX),
+    ("hob-face", "face"),
+    ("hob-box", "box"),
+    ("hob-mods", "mods"),
+    ("hob-duel", "duel_box"),
+    ("hob-end-", "turn_end"),
+    ("hob-loot-", "loot"),
+    ("hob-more", "more_box"),
 )
 _ID = re.compile(r' id="(hob-[a-z0-9-]+)"')
 # The regions a hero's row holds (each an element with no element of its tag within).
@@ -120,8 +108,9 @@ def seen(request: HttpRequest) -> dict[str, str] | None:
     return found
 
 
-def _render(name: str, context: dict, request: HttpRequest) -> str:
-    return render_to_string(name, context, request)
+def _render(part: str, context: dict, request: HttpRequest) -> str:
+    """One part of the table's template (a partial of barcadia/table.html), drawn alone."""
+    return render_to_string(f"{TABLE}#{part}", context, request)
 
 
 def draw(request: HttpRequest, context: dict) -> list[Region]:
@@ -139,7 +128,7 @@ def draw(request: HttpRequest, context: dict) -> list[Region]:
 
     # Who this phone plays: the same from one answer to the next, but for the host's phone
     # when friends take their seats.
-    add("hob-you", _render(YOU, lazy, request))
+    add("hob-you", _render("you", lazy, request))
 
     # The map's drawing and its words are regions within the map's slot: a change redraws
     # only what it changed, and the slot itself (the map's frame) moves with this phone's turn.
@@ -157,22 +146,24 @@ def draw(request: HttpRequest, context: dict) -> list[Region]:
     tokens = Region(
         "hob-tokens", hexmap.tokens_group(parts.tokens), fingerprint(parts.tokens), svg=True
     )
-    bare = _render(DRAWING, {**lazy, "map_svg": mark_safe(parts.opening + parts.closing)}, request)
+    bare = _render(
+        "drawing", {**lazy, "map_svg": mark_safe(parts.opening + parts.closing)}, request
+    )
     picture = mark_safe(
         parts.opening + tiles.marked() + lit.marked() + tokens.marked() + parts.closing
     )
-    drawing = _render(DRAWING, {**lazy, "map_svg": picture}, request)
+    drawing = _render("drawing", {**lazy, "map_svg": picture}, request)
     drawn = Region("hob-drawing", drawing, fingerprint(bare))
     tiles.within = lit.within = tokens.within = drawn.id
     for row in rows:
         row.within = tiles.id
-    box = _render(WORDS_BOX, lazy, request)
-    box_inline = _render(WORDS_BOX, context, request) if inline else box
+    box = _render("words_box", lazy, request)
+    box_inline = _render("words_box", context, request) if inline else box
     words = Region("hob-words", box_inline, fingerprint(box))
     # The map (its heading, drawing and words) is a region within its slot: when it moves to
     # its other slot with this phone's turn, the slot is sent with a stand-in for it.
-    frame = _render(MAP, {**lazy, "drawing": "", "words": ""}, request)
-    html = _render(MAP, {**context, "drawing": drawn.marked(), "words": words.marked()}, request)
+    frame = _render("map", {**lazy, "drawing": "", "words": ""}, request)
+    html = _render("map", {**context, "drawing": drawn.marked(), "words": words.marked()}, request)
     section = Region("hob-map", html.strip(), fingerprint(frame))
     drawn.within = words.within = section.id
     here, there = ("a", "b") if screen.my_turn else ("b", "a")
@@ -192,8 +183,8 @@ def draw(request: HttpRequest, context: dict) -> list[Region]:
     # regions of their own: a panel drawn anew keeps the phone's (with what was typed in
     # them), and the page's script keeps those a panel leaves out for the next one that has
     # them (tracker/static/tracker/barcadia.js).
-    actions = _render(f"{TABLE}#actions", lazy, request)
-    shown_actions = _render(f"{TABLE}#actions", context, request) if inline else actions
+    actions = _render("actions", lazy, request)
+    shown_actions = _render("actions", context, request) if inline else actions
     held = []
     for id_, name in HELD:
         id_ = next((found for found in _ids(actions) if found.startswith(id_)), "")
@@ -213,12 +204,12 @@ def draw(request: HttpRequest, context: dict) -> list[Region]:
         held += found
     regions.append(Region("hob-actions", shown_actions, fingerprint(actions)))
     regions += held
-    add("hob-tools", _render("barcadia/_tools.html", lazy, request))
+    add("hob-tools", _render("tools", lazy, request))
     # A hero's row holds their cup, name line (with whose turn it is), health and place as
     # regions of their own: a turn handed on redraws two name lines, a hero who moves one
     # line, a hero who drinks their cup and health.
     for hero in screen.heroes:
-        row = bare_row = _render(HERO, {**lazy, "hero": hero}, request)
+        row = bare_row = _render("hero", {**lazy, "hero": hero}, request)
         within = f"hob-hero-{hero.seat}"
         lines = []
         for line in _HERO_LINE.finditer(row):
@@ -227,7 +218,7 @@ def draw(request: HttpRequest, context: dict) -> list[Region]:
         for line in lines:
             row = row.replace(line.html, line.marked(), 1)
         regions += [Region(within, row, fingerprint(bare_row)), *lines]
-    add("hob-dungeon", _render("barcadia/_dungeon.html", lazy, request))
+    add("hob-dungeon", _render("dungeon", lazy, request))
     return regions
 
 
@@ -235,10 +226,10 @@ def draw(request: HttpRequest, context: dict) -> list[Region]:
 # (the tile's face to type, ending the turn before the action, the loot cards playable at the
 # turn's start, "More"): the answer that hands it its first turn then sends stand-ins for them.
 SEEDED = (
-    (FACE, {}),
-    (TURN_END, {"end_way": "early"}),
-    (LOOT, {"loot_ways": ["between_turns", "your_turn"]}),
-    (MORE_BOX, {}),
+    ("face", {}),
+    ("turn_end", {"end_way": "early"}),
+    ("loot", {"loot_ways": ["between_turns", "your_turn"]}),
+    ("more_box", {}),
 )
 
 

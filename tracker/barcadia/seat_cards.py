@@ -6,7 +6,6 @@ import segno
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
-from tracker.barcadia import services
 from tracker.barcadia.game import GAME
 
 
@@ -18,8 +17,7 @@ def qr_svg(url: str):
 
 
 def seat_rows(request, table) -> list[dict]:
-    """Each seat of the table with its absolute join link and its QR code (seats made if none)."""
-    services.ensure_seats(table=table)
+    """Each seat of the table with its absolute join link and its QR code."""
     rows = []
     for seat in table.seats.select_related("user").order_by("number"):
         link = request.build_absolute_uri(

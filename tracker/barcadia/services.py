@@ -35,10 +35,8 @@ def table_create(*, owner, name: str, players: list[dict], ruleset: dict | None 
         action["ruleset"] = ruleset
     engine.apply(engine.initial_state(), action)  # a refusal is the engine's, with its rule
     name = GAME.check_name(name)
-    with transaction.atomic():
-        table = core.record_create(game=GAME, owner=owner, actions=[action], name=name)
-        seats.seats_create(game=GAME, record=table, names=list(table.state["players"]))
-    return table
+    # The seats are made with the table (tracker.barcadia.game.TableProjector.write_all).
+    return core.record_create(game=GAME, owner=owner, actions=[action], name=name)
 
 
 def clean_action(action: dict) -> dict:
@@ -46,17 +44,6 @@ def clean_action(action: dict) -> dict:
     they are never stored either)."""
     kept = ACTION_FIELDS.get(action.get("type"), ("type",))
     return {key: value for key, value in action.items() if key in kept}
-
-
-def ensure_seats(*, table: Table) -> None:
-    """Give a table one free seat per hero if it has none (a table imported from a file or
-    restored from a backup comes without seats: they are no part of its log)."""
-    if table.phase == "setup" or table.seats.exists():
-        return
-    with transaction.atomic():
-        locked = Table.objects.select_for_update().get(pk=table.pk)
-        if not locked.seats.exists():
-            seats.seats_create(game=GAME, record=locked, names=list(locked.state["players"]))
 
 
 def table_apply(
@@ -263,7 +250,6 @@ __all__ = [
     "UndoError",
     "VersionConflict",
     "clean_action",
-    "ensure_seats",
     "events",
     "recent_steps",
     "roll_cancel",

@@ -41,10 +41,8 @@ from tracker.rules.text import Msg
 logger = logging.getLogger(__name__)
 TEMPLATE = "barcadia/table.html"
 REFUSED = "barcadia/refused.html"
-MORE = "barcadia/_more.html"
-WORDS = "barcadia/_words.html"
-MOD_ROWS = "barcadia/_mod_rows.html"
-DUEL = "barcadia/_duel.html"
+# The parts a phone fetches alone (?part=): the actions panel, and what a folded part holds.
+PARTS = {"actions": "actions", "more": "more", "words": "words", "mods": "mod_rows", "duel": "duel"}
 # The app's D20: a die rolled by the view, never by the engine (the log keeps the result).
 _DIE = random.SystemRandom()
 PLAYABLE = set(ACTION_TYPES) - {"set_up_table"}
@@ -83,7 +81,7 @@ def seat_lost_answer(request: HttpRequest, lost: SeatLost) -> HttpResponse:
     live head and the actions panel in its place (the live check stops); else a page."""
     context = {"hero": lost.hero, "table_id": lost.table}
     if request.htmx:
-        return render(request, "barcadia/_seat_lost.html", context, status=403)
+        return render(request, f"{TEMPLATE}#seat_lost", context, status=403)
     return render(request, "barcadia/seat_lost.html", context, status=403)
 
 
@@ -171,17 +169,9 @@ def table_page(request: HttpRequest, table: int) -> HttpResponse:
     access = table_access(request, table)
     chosen, problem = _chosen(request)
     screen = Screen(access, chosen=chosen, error=problem, error_rule="HL-02" if problem else "")
-    part = request.GET.get("part")
-    if request.htmx and part == "actions":
-        return render(request, f"{TEMPLATE}#actions", _context(request, screen))
-    if request.htmx and part == "more":
-        return render(request, MORE, _context(request, screen))
-    if request.htmx and part == "words":
-        return render(request, WORDS, _context(request, screen))
-    if request.htmx and part == "mods":
-        return render(request, MOD_ROWS, _context(request, screen))
-    if request.htmx and part == "duel":
-        return render(request, DUEL, _context(request, screen))
+    part = PARTS.get(request.GET.get("part", ""))
+    if request.htmx and part:
+        return render(request, f"{TEMPLATE}#{part}", _context(request, screen))
     # The host's page carries the seats' join links as QR codes (open while one is free and
     # the order is being rolled: friends are still sitting down).
     rows = seat_rows(request, access.record) if access.is_owner else []
@@ -298,14 +288,19 @@ def act(request: HttpRequest, table: int, action: str) -> HttpResponse:
         chosen = _posted_hex(request) if action == "explore" else None
         screen = Screen(access, error=player_words(error), error_rule=error.rule, chosen=chosen)
         return _answer(request, screen)
-    except services.AlreadyApplied as saved:
-        access.record = saved.record
-        return _answer(request, Screen(access, notice=SAVED_BEFORE))
-    except services.VersionConflict as conflict:
-        access.record = conflict.record
-        return _answer(request, Screen(access, conflict=True))
+    except (services.AlreadyApplied, services.VersionConflict) as unwritten:
+        return _as_it_stands(request, access, unwritten)
     access.record = record
     return _answer(request, Screen(access, notice=_notice(dice)))
+
+
+def _as_it_stands(request: HttpRequest, access, unwritten: Exception) -> HttpResponse:
+    """A tap written already (sent again), or drawn at a version the table has moved on from:
+    the table as it stands now, saying which."""
+    access.record = unwritten.record
+    if isinstance(unwritten, services.AlreadyApplied):
+        return _answer(request, Screen(access, notice=SAVED_BEFORE))
+    return _answer(request, Screen(access, conflict=True))
 
 
 def _posted_hex(request: HttpRequest) -> list[int] | None:
@@ -371,10 +366,8 @@ def undo(request: HttpRequest, table: int) -> HttpResponse:
             expected_version=form.cleaned_data["version"],
             tap=form.cleaned_data["tap"],
         )
-    except services.AlreadyApplied:
-        return _answer(request, Screen(access, notice=SAVED_BEFORE))
-    except services.VersionConflict:
-        return _answer(request, Screen(access, conflict=True))
+    except (services.AlreadyApplied, services.VersionConflict) as unwritten:
+        return _as_it_stands(request, access, unwritten)
     if screen.undo_needs_confirm and form.cleaned_data["confirm"] != "yes":
         return _answer(request, Screen(access, undo_confirm=True))
     try:
@@ -385,12 +378,8 @@ def undo(request: HttpRequest, table: int) -> HttpResponse:
             tap=form.cleaned_data["tap"],
             by=by,
         )
-    except services.AlreadyApplied as saved:
-        access.record = saved.record
-        return _answer(request, Screen(access, notice=SAVED_BEFORE))
-    except services.VersionConflict as conflict:
-        access.record = conflict.record
-        return _answer(request, Screen(access, conflict=True))
+    except (services.AlreadyApplied, services.VersionConflict) as unwritten:
+        return _as_it_stands(request, access, unwritten)
     except services.UndoError:
         return _answer(request, Screen(access, error=_("There is nothing to undo yet.")))
     access.record = record
