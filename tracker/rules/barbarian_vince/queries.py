@@ -8,7 +8,7 @@ from ..text import _, ngettext
 from . import places
 from .awaiting import ACTION_WORDS, join_words
 from .catalogue import is_x_type, location_types, skill_word, split_terrain
-from .engine import check_bonus, plain_modifier, spent_bonus
+from .checks import check_bonus, plain_modifier, spent_bonus
 
 
 def skill_totals(state: dict) -> dict[str, int]:
