@@ -14,6 +14,7 @@ Queries for the screens (pure, in queries.py): `skill_totals`, `card_value`, `pl
 an action and its undo in a player's words. `bot` holds a random legal player for tests and benchmarks.
 """
 
+from ..awaiting import legal_action_types
 from .awaiting import ACTION_TYPES, ACTION_WORDS
 from .catalogue import MAX_CATALOGUE, MAX_TEXT, SKILLS
 from .engine import ACTION_FIELDS, GAME, apply, initial_state, replay
@@ -47,12 +48,6 @@ from .queries import (
 from .rule_texts import rule_summary
 from .ruleset import DEFAULTS as RULESET_DEFAULTS
 from .words import describe_action, undo_card_moves
-
-
-def legal_action_types(state: dict) -> list[str]:
-    """The action types acceptable now (the state's `awaiting.action`)."""
-    return list(state["awaiting"]["action"])
-
 
 # `manage.py replay` reports a refusal as one JSON object (the actions file's contract).
 REFUSAL_AS_JSON = True
