@@ -92,19 +92,13 @@ def pending_reason(state: dict, item: dict):
     if kind in ("fight", "team_battle", "boss_fight", "hoard"):
         tile = state["tiles"][key(item["at"])]
         at = hex_text(item["at"])
+        monster = {"hero": hero, "level": tile["level"], "at": at}
         if kind == "fight":
-            return _(
-                "{hero} rolls against the level-{level} monster at {at}",
-                hero=hero,
-                level=tile["level"],
-                at=at,
-            )
+            return _("{hero} rolls against the level-{level} monster at {at}", **monster)
         if kind == "team_battle":
             return _(
                 "{hero} and a partner roll against the level-{level} team battle monster at {at}",
-                hero=hero,
-                level=tile["level"],
-                at=at,
+                **monster,
             )
         if kind == "boss_fight":
             if item["boss_player"] is None:

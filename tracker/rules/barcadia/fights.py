@@ -33,11 +33,17 @@ class Fights(Rolls):
         self.tile(at)["defeated"] = True
         self.enter(name, at)
 
+    def two_sides(self, action: dict, other: str, other_roll: str) -> tuple[str, str, int, int]:
+        """The roller, the hero on the other side, and their two rolls, checked in that order."""
+        return (
+            fields.hero(self.state, action),
+            fields.hero(self.state, action, other),
+            fields.roll(action),
+            fields.roll(action, other_roll),
+        )
+
     def do_team_battle(self, action: dict) -> None:
-        name = fields.hero(self.state, action)
-        partner = fields.hero(self.state, action, "partner")
-        roll = fields.roll(action)
-        partner_roll = fields.roll(action, "partner_roll")
+        name, partner, roll, partner_roll = self.two_sides(action, "partner", "partner_roll")
         item = self.awaited("team_battle", name, "team_battle", "H-16")
         if partner == name:
             raise RuleError("H-16", _("pick another player as your partner"))
@@ -56,10 +62,7 @@ class Fights(Rolls):
             self.damage(partner, tile["damage"])
 
     def do_boss_fight(self, action: dict) -> None:
-        name = fields.hero(self.state, action)
-        boss = fields.hero(self.state, action, "boss_player")
-        roll = fields.roll(action)
-        boss_roll = fields.roll(action, "boss_roll")
+        name, boss, roll, boss_roll = self.two_sides(action, "boss_player", "boss_roll")
         item = self.awaited("boss_fight", name, "boss_fight", "H-19")
         if boss == name:
             raise RuleError("H-19", _("pick another player to play the boss"))
@@ -134,10 +137,7 @@ class Fights(Rolls):
             self.damage(name, tile["attack"])  # the tile stays face up
 
     def do_duel(self, action: dict) -> None:
-        name = fields.hero(self.state, action)
-        target = fields.hero(self.state, action, "target")
-        roll = fields.roll(action)
-        target_roll = fields.roll(action, "target_roll")
+        name, target, roll, target_roll = self.two_sides(action, "target", "target_roll")
         first = self.first()
         again = first is not None and first["kind"] == "duel"
         if again:

@@ -54,24 +54,15 @@ class Moving(PlayBase):
             raise RuleError("HT-07", _("{at} can't be walked into now", at=hex_text(step)))
         others = board.heroes_at(self.state, step, but=name) if step != ORIGIN else []
         if others:
-            shared = self.ruleset["rooms"] == "shared"
-            if not shared:
+            blocker = {"hero": others[0], "at": hex_text(step)}
+            if self.ruleset["rooms"] != "shared":
                 raise RuleError(
-                    "HT-20",
-                    _(
-                        "{hero} stands in {at}: beat them in a duel to get past",
-                        hero=others[0],
-                        at=hex_text(step),
-                    ),
+                    "HT-20", _("{hero} stands in {at}: beat them in a duel to get past", **blocker)
                 )
             if not last:
                 raise RuleError(
                     "HT-20",
-                    _(
-                        "{hero} stands in {at}: you may stop there but not pass through",
-                        hero=others[0],
-                        at=hex_text(step),
-                    ),
+                    _("{hero} stands in {at}: you may stop there but not pass through", **blocker),
                 )
 
     def do_use_portal(self, action: dict) -> None:

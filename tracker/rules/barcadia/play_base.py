@@ -53,6 +53,20 @@ def hex_list(place) -> list[int]:
     return [place[0], place[1]]
 
 
+def new_turn(player: str, number: int) -> dict:
+    """A turn that has not started: one action to take, no duel, no portal (H-08, HT-06)."""
+    return {
+        "player": player,
+        "number": number,
+        "started": False,
+        "actions_taken": 0,
+        "actions_left": 1,
+        "duel_used": False,
+        "portal_used": False,
+        "arrived": False,
+    }
+
+
 class PlayBase:
     """One action applied to a working copy of the state (copy-on-write below the top level):
     the copies, the gates every handler passes and what happens to heroes. The handlers of each
@@ -301,13 +315,4 @@ class PlayBase:
         order = self.state["order"]
         turn = self.turn
         following = order[(order.index(turn["player"]) + 1) % len(order)]
-        self.state["turn"] = {
-            "player": following,
-            "number": turn["number"] + 1,
-            "started": False,
-            "actions_taken": 0,
-            "actions_left": 1,
-            "duel_used": False,
-            "portal_used": False,
-            "arrived": False,
-        }
+        self.state["turn"] = new_turn(following, turn["number"] + 1)

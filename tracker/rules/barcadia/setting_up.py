@@ -6,7 +6,7 @@ from ..text import _, listed
 from . import fields
 from .geometry import key as hex_key
 from .geometry import starting_point_flower
-from .play_base import FULL_DUNGEON, SMALL_DUNGEON, PlayBase, hex_list
+from .play_base import FULL_DUNGEON, SMALL_DUNGEON, PlayBase, hex_list, new_turn
 from .ruleset import check_ruleset, shown
 
 
@@ -146,13 +146,4 @@ class SettingUp(PlayBase):
         state["order"] = order
         state["pending"] = []
         state["phase"] = "play"
-        state["turn"] = {
-            "player": order[0],
-            "number": 1,
-            "started": False,
-            "actions_taken": 0,
-            "actions_left": 1,
-            "duel_used": False,
-            "portal_used": False,
-            "arrived": False,
-        }
+        state["turn"] = new_turn(order[0], 1)

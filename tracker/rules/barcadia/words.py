@@ -339,52 +339,21 @@ def _roll_line(before: dict, action: dict, after: dict, name: str):
         other = sides[1]["hero"]
         theirs = sum_text(_labelled(sides[1]))
         if kind == "boss_fight":
+            rolls = {"hero": name, "mine": total, "boss": other, "theirs": theirs}
             if outcome == "tie":
                 return _(
                     "{hero} {mine} against the boss played by {boss} {theirs}: a tie, roll again",
-                    hero=name,
-                    mine=total,
-                    boss=other,
-                    theirs=theirs,
+                    **rolls,
                 )
             if outcome == "win":
-                return _(
-                    "{hero} {mine} beat the boss played by {boss} {theirs}",
-                    hero=name,
-                    mine=total,
-                    boss=other,
-                    theirs=theirs,
-                )
-            return _(
-                "{hero} {mine} lost to the boss played by {boss} {theirs}",
-                hero=name,
-                mine=total,
-                boss=other,
-                theirs=theirs,
-            )
+                return _("{hero} {mine} beat the boss played by {boss} {theirs}", **rolls)
+            return _("{hero} {mine} lost to the boss played by {boss} {theirs}", **rolls)
+        rolls = {"hero": name, "mine": total, "target": other, "theirs": theirs}
         if outcome == "tie":
-            return _(
-                "{hero} {mine} dueled {target} {theirs}: a tie, roll again",
-                hero=name,
-                mine=total,
-                target=other,
-                theirs=theirs,
-            )
+            return _("{hero} {mine} dueled {target} {theirs}: a tie, roll again", **rolls)
         if outcome == "win":
-            return _(
-                "{hero} {mine} won the duel against {target} {theirs}",
-                hero=name,
-                mine=total,
-                target=other,
-                theirs=theirs,
-            )
-        return _(
-            "{hero} {mine} lost the duel against {target} {theirs}",
-            hero=name,
-            mine=total,
-            target=other,
-            theirs=theirs,
-        )
+            return _("{hero} {mine} won the duel against {target} {theirs}", **rolls)
+        return _("{hero} {mine} lost the duel against {target} {theirs}", **rolls)
     if kind == "trap_roll":
         if outcome == "win":
             return _("{hero} disarmed a trap: {sum} ≥ {target}", hero=name, sum=total, target=level)
