@@ -8,6 +8,32 @@ from .geometry import text as hex_text
 
 _TURN_TYPES = ("duel", "explore", "move", "challenge_hoard", "use_portal")
 
+# Action types in a player's words, for refusals.
+ACTION_WORDS = {
+    "set_up_table": _("set up the table"),
+    "roll_for_order": _("roll for the turn order"),
+    "duel": _("duel"),
+    "explore": _("explore"),
+    "fight": _("roll against the monster"),
+    "team_battle": _("roll the team battle"),
+    "boss_fight": _("roll the boss fight"),
+    "challenge_hoard": _("challenge the Grand Drink Guardian"),
+    "move": _("move"),
+    "use_portal": _("use a portal"),
+    "trap_roll": _("roll for a trap"),
+    "gain_power_up": _("gain a power-up"),
+    "discard_power_up": _("discard a power-up"),
+    "gain_loot": _("gain loot"),
+    "note_loot": _("note loot names"),
+    "play_loot": _("play a loot card"),
+    "set_trap": _("set a trap"),
+    "take_damage": _("take damage"),
+    "heal": _("heal"),
+    "place_hero": _("put a hero somewhere"),
+    "move_tile": _("move a tile"),
+    "end_turn": _("end the turn"),
+}
+
 
 def describe(state: dict) -> dict:
     """The `awaiting` object of a state."""

@@ -7,7 +7,7 @@ fights, moving, power_ups, loot, card_effects); the rule numbers they share live
 from ..errors import RuleError
 from ..text import _
 from . import board
-from .awaiting import pending_reason
+from .awaiting import ACTION_WORDS, pending_reason
 from .geometry import ORIGIN
 from .geometry import key as hex_key
 from .ruleset import shown
@@ -20,32 +20,6 @@ MAX_POWER_UPS = 3  # H-22
 HOARD_POWER_UPS = 3  # H-11, H-20
 TILE_REACH = 200  # HT-17: a tile moved by a card stays within this distance of [0, 0]
 FULL_DUNGEON, SMALL_DUNGEON = 50, 30  # H-03
-
-# Action types in a player's words, for refusals.
-ACTION_WORDS = {
-    "set_up_table": _("set up the table"),
-    "roll_for_order": _("roll for the turn order"),
-    "duel": _("duel"),
-    "explore": _("explore"),
-    "fight": _("roll against the monster"),
-    "team_battle": _("roll the team battle"),
-    "boss_fight": _("roll the boss fight"),
-    "challenge_hoard": _("challenge the Grand Drink Guardian"),
-    "move": _("move"),
-    "use_portal": _("use a portal"),
-    "trap_roll": _("roll for a trap"),
-    "gain_power_up": _("gain a power-up"),
-    "discard_power_up": _("discard a power-up"),
-    "gain_loot": _("gain loot"),
-    "note_loot": _("note loot names"),
-    "play_loot": _("play a loot card"),
-    "set_trap": _("set a trap"),
-    "take_damage": _("take damage"),
-    "heal": _("heal"),
-    "place_hero": _("put a hero somewhere"),
-    "move_tile": _("move a tile"),
-    "end_turn": _("end the turn"),
-}
 
 
 def hex_list(place) -> list[int]:
