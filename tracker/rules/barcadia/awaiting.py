@@ -6,8 +6,6 @@ from . import board, queries
 from .geometry import key
 from .geometry import text as hex_text
 
-_TURN_TYPES = ("duel", "explore", "move", "challenge_hoard", "use_portal")
-
 # Action types in a player's words, for refusals.
 ACTION_WORDS = {
     "set_up_table": _("set up the table"),
@@ -33,6 +31,8 @@ ACTION_WORDS = {
     "move_tile": _("move a tile"),
     "end_turn": _("end the turn"),
 }
+
+_TURN_TYPES = ("duel", "explore", "move", "challenge_hoard", "use_portal")
 
 
 def describe(state: dict) -> dict:
