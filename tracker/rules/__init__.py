@@ -1,8 +1,8 @@
 """Rules engines for the companion app: pure Python, no Django, no I/O, no randomness inside.
 
-Generic parts: ``cards``, ``dice``, ``log``, ``virtual``, ``errors``, ``text``; each game in a
-package of its own (``card_rpg`` …), all of them listed in ``games``. Card RPG – Advanced's
-public API is re-exported here, as the first game of the app.
+Generic parts: ``awaiting``, ``cards``, ``dice``, ``log``, ``virtual``, ``errors``, ``text``;
+each game in a package of its own (``card_rpg`` …), all of them listed in ``games``. Card RPG –
+Advanced's public API is re-exported here, as the first game of the app.
 """
 
 from .card_rpg import (

@@ -10,10 +10,11 @@ Queries for the screens (pure, in queries.py): `skill_totals`, `card_value`, `pl
 `encounter_terrains`, `needs_difficulty_draw`, `neighbouring_maps`, `travel_destinations`,
 `discardable_cards`, `restorable_cards`, `recoveries_left`, `trades_left`, `trade_classes`,
 `deck_cards`, `card_place`, `waiting_here`, `location_lay_low`, `location_terrain_types`;
-`describe_action(before, action, after)` and `undo_card_moves(before, after)` say an action and
-its undo in a player's words. `bot` holds a random legal player for tests and benchmarks.
+`describe_action(before, action, after)` and `undo_card_moves(before, after)` (in words.py) say
+an action and its undo in a player's words. `bot` holds a random legal player for tests and benchmarks.
 """
 
+from ..awaiting import legal_action_types
 from .awaiting import ACTION_TYPES, ACTION_WORDS
 from .catalogue import MAX_CATALOGUE, MAX_TEXT, SKILLS
 from .engine import ACTION_FIELDS, GAME, apply, initial_state, replay
@@ -23,7 +24,6 @@ from .queries import (
     check_card_values,
     damage_due_count,
     deck_cards,
-    describe_action,
     discardable_cards,
     encounter_terrains,
     lay_low_allowed,
@@ -42,18 +42,12 @@ from .queries import (
     trade_classes,
     trades_left,
     travel_destinations,
-    undo_card_moves,
     waiting_here,
     whole_check_bonus,
 )
 from .rule_texts import rule_summary
 from .ruleset import DEFAULTS as RULESET_DEFAULTS
-
-
-def legal_action_types(state: dict) -> list[str]:
-    """The action types acceptable now (the state's `awaiting.action`)."""
-    return list(state["awaiting"]["action"])
-
+from .words import describe_action, undo_card_moves
 
 # `manage.py replay` reports a refusal as one JSON object (the actions file's contract).
 REFUSAL_AS_JSON = True

@@ -132,19 +132,23 @@ def is_x_type(kind: str) -> bool:
     return len(kind) > 1 and kind[0] == "X"
 
 
+def _typed(value) -> str:
+    """What a player typed, shortened, to quote in a refusal ("" for something not text)."""
+    return value.strip()[:MAX_TEXT] if isinstance(value, str) else ""
+
+
 def parse_skill(value, rule: str = "BT-08") -> str:
     """A skill name from player input ("Unlock/Disarm" -> "unlock_disarm")."""
     if isinstance(value, str):
         text = "_".join(value.strip().lower().replace("/", " ").replace("-", " ").split())
         if text in SKILLS:
             return text
-    shown = value.strip()[:MAX_TEXT] if isinstance(value, str) else ""
     raise RuleError(
         rule,
         _(
             "“{skill}” is not a skill: the skills are Combat, Survival, Unlock/Disarm, Hide, "
             "Charm and Recovery",
-            skill=shown,
+            skill=_typed(value),
         ),
     )
 
@@ -156,13 +160,12 @@ def parse_class(value, rule: str = "BT-01") -> str:
         for name in CLASSES:
             if name.lower() == text:
                 return name
-    shown = value.strip()[:MAX_TEXT] if isinstance(value, str) else ""
     raise RuleError(
         rule,
         _(
             "“{item_class}” is not an item class: the classes are Common, Uncommon, Unique, "
             "Reusable, Skill and Curse",
-            item_class=shown,
+            item_class=_typed(value),
         ),
     )
 

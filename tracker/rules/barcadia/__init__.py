@@ -5,7 +5,8 @@ applies a whole log. The query functions say what a hero may do now, for the pho
 ``describe_action`` and ``fight_words`` put actions and rolls in a player's words.
 """
 
-from .engine import ACTION_FIELDS, ACTION_TYPES, GAME, apply, face_words, initial_state, replay
+from ..awaiting import legal_action_types
+from .engine import ACTION_FIELDS, ACTION_TYPES, GAME, apply, initial_state, replay
 from .geometry import (
     START_HEXES,
     adjacent_places,
@@ -34,13 +35,7 @@ from .queries import (
 )
 from .rule_texts import rule_summary
 from .ruleset import DEFAULTS as RULESET_DEFAULTS
-from .words import describe_action, fight_words, must_reroll, roll_result
-
-
-def legal_action_types(state: dict) -> list[str]:
-    """The action types with at least one acceptable instance now (``awaiting.action``)."""
-    return list(state["awaiting"]["action"])
-
+from .words import describe_action, face_words, fight_words, must_reroll, roll_result
 
 # `manage.py replay` reports a refusal as one JSON object (the actions file's contract).
 REFUSAL_AS_JSON = True

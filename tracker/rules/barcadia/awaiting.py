@@ -6,6 +6,32 @@ from . import board, queries
 from .geometry import key
 from .geometry import text as hex_text
 
+# Action types in a player's words, for refusals.
+ACTION_WORDS = {
+    "set_up_table": _("set up the table"),
+    "roll_for_order": _("roll for the turn order"),
+    "duel": _("duel"),
+    "explore": _("explore"),
+    "fight": _("roll against the monster"),
+    "team_battle": _("roll the team battle"),
+    "boss_fight": _("roll the boss fight"),
+    "challenge_hoard": _("challenge the Grand Drink Guardian"),
+    "move": _("move"),
+    "use_portal": _("use a portal"),
+    "trap_roll": _("roll for a trap"),
+    "gain_power_up": _("gain a power-up"),
+    "discard_power_up": _("discard a power-up"),
+    "gain_loot": _("gain loot"),
+    "note_loot": _("note loot names"),
+    "play_loot": _("play a loot card"),
+    "set_trap": _("set a trap"),
+    "take_damage": _("take damage"),
+    "heal": _("heal"),
+    "place_hero": _("put a hero somewhere"),
+    "move_tile": _("move a tile"),
+    "end_turn": _("end the turn"),
+}
+
 _TURN_TYPES = ("duel", "explore", "move", "challenge_hoard", "use_portal")
 
 
@@ -92,19 +118,13 @@ def pending_reason(state: dict, item: dict):
     if kind in ("fight", "team_battle", "boss_fight", "hoard"):
         tile = state["tiles"][key(item["at"])]
         at = hex_text(item["at"])
+        monster = {"hero": hero, "level": tile["level"], "at": at}
         if kind == "fight":
-            return _(
-                "{hero} rolls against the level-{level} monster at {at}",
-                hero=hero,
-                level=tile["level"],
-                at=at,
-            )
+            return _("{hero} rolls against the level-{level} monster at {at}", **monster)
         if kind == "team_battle":
             return _(
                 "{hero} and a partner roll against the level-{level} team battle monster at {at}",
-                hero=hero,
-                level=tile["level"],
-                at=at,
+                **monster,
             )
         if kind == "boss_fight":
             if item["boss_player"] is None:

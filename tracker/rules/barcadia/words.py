@@ -3,9 +3,9 @@ for the history and the undo button. Pure functions of the states around an acti
 
 from ..text import _, listed, ngettext
 from . import fields
-from .engine import TRAP_TARGET, face_words
 from .geometry import is_start, key
 from .geometry import text as hex_text
+from .play_base import TRAP_TARGET
 
 ROLL_TYPES = ("fight", "team_battle", "boss_fight", "challenge_hoard", "duel", "trap_roll")
 
@@ -339,52 +339,21 @@ def _roll_line(before: dict, action: dict, after: dict, name: str):
         other = sides[1]["hero"]
         theirs = sum_text(_labelled(sides[1]))
         if kind == "boss_fight":
+            rolls = {"hero": name, "mine": total, "boss": other, "theirs": theirs}
             if outcome == "tie":
                 return _(
                     "{hero} {mine} against the boss played by {boss} {theirs}: a tie, roll again",
-                    hero=name,
-                    mine=total,
-                    boss=other,
-                    theirs=theirs,
+                    **rolls,
                 )
             if outcome == "win":
-                return _(
-                    "{hero} {mine} beat the boss played by {boss} {theirs}",
-                    hero=name,
-                    mine=total,
-                    boss=other,
-                    theirs=theirs,
-                )
-            return _(
-                "{hero} {mine} lost to the boss played by {boss} {theirs}",
-                hero=name,
-                mine=total,
-                boss=other,
-                theirs=theirs,
-            )
+                return _("{hero} {mine} beat the boss played by {boss} {theirs}", **rolls)
+            return _("{hero} {mine} lost to the boss played by {boss} {theirs}", **rolls)
+        rolls = {"hero": name, "mine": total, "target": other, "theirs": theirs}
         if outcome == "tie":
-            return _(
-                "{hero} {mine} dueled {target} {theirs}: a tie, roll again",
-                hero=name,
-                mine=total,
-                target=other,
-                theirs=theirs,
-            )
+            return _("{hero} {mine} dueled {target} {theirs}: a tie, roll again", **rolls)
         if outcome == "win":
-            return _(
-                "{hero} {mine} won the duel against {target} {theirs}",
-                hero=name,
-                mine=total,
-                target=other,
-                theirs=theirs,
-            )
-        return _(
-            "{hero} {mine} lost the duel against {target} {theirs}",
-            hero=name,
-            mine=total,
-            target=other,
-            theirs=theirs,
-        )
+            return _("{hero} {mine} won the duel against {target} {theirs}", **rolls)
+        return _("{hero} {mine} lost the duel against {target} {theirs}", **rolls)
     if kind == "trap_roll":
         if outcome == "win":
             return _("{hero} disarmed a trap: {sum} ≥ {target}", hero=name, sum=total, target=level)
@@ -407,3 +376,23 @@ def _roll_line(before: dict, action: dict, after: dict, name: str):
         sum=total,
         level=level,
     )
+
+
+def face_words(tile: dict):
+    """A tile's face in a player's words: ``a level-12 monster (damage 20)``."""
+    kind = tile["kind"]
+    if kind in ("monster", "team_monster"):
+        strength = {"level": tile["level"], "damage": tile["damage"]}
+        if kind == "monster":
+            return _("a level-{level} monster (damage {damage})", **strength)
+        return _("a level-{level} team battle monster (damage {damage})", **strength)
+    if kind in ("boss", "hoard"):
+        strength = {"level": tile["level"], "attack": tile["attack"]}
+        if kind == "boss":
+            return _("a level-{level} boss (attack {attack})", **strength)
+        return _("the Drink Hoard (level {level}, attack {attack})", **strength)
+    if kind == "portal":
+        return _("a portal")
+    if kind == "reward":
+        return _("a reward")
+    return _("a start tile")
