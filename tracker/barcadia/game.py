@@ -21,6 +21,7 @@ from tracker.core.games import Game, Projector
 from tracker.core.names import name_check
 from tracker.rules import barcadia as engine
 from tracker.rules.barcadia.awaiting import describe
+from tracker.rules.barcadia.board import seated
 from tracker.rules.text import _, listed
 
 NAME_MAX_LENGTH = 100
@@ -105,7 +106,7 @@ class TableProjector(Projector):
         # A table written from a whole log (set up, imported, restored) gets its seats here:
         # they are no part of the log, and its pages only read them.
         if not record.seats.exists():
-            seats.seats_create(game=GAME, record=record, names=list(record.state["players"]))
+            seats.seats_create(game=GAME, record=record, names=seated(record.state))
 
 
 def _waiting_for(table: Table) -> str:

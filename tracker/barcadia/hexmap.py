@@ -20,6 +20,7 @@ from django.utils.translation import pgettext
 
 from tracker.core.i18n import listing, say
 from tracker.rules import barcadia as engine
+from tracker.rules.barcadia.board import seated
 from tracker.rules.barcadia.geometry import (
     ORIGIN,
     START_HEXES,
@@ -276,7 +277,9 @@ def _layout(state: dict, hexes: list[Hex], me: tuple[str, ...]) -> MapView:
             dy = 0.0
         else:
             x, y = centre(at)
-            others = [n for n, h in state["players"].items() if h["position"] == hero["position"]]
+            others = [
+                n for n in seated(state) if state["players"][n]["position"] == hero["position"]
+            ]
             x += (others.index(name) - (len(others) - 1) / 2) * 16
             dy = 15.0
         tokens.append(

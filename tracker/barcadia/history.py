@@ -16,7 +16,7 @@ from django.core.paginator import Page, Paginator
 from tracker.barcadia import charts, services
 from tracker.barcadia.models import Table
 from tracker.core.charts import Chart
-from tracker.rules.barcadia import describe_action
+from tracker.rules.barcadia import describe_action, seated
 from tracker.rules.text import Msg
 
 TURNS_PER_PAGE = 20
@@ -58,7 +58,7 @@ def table_history(table: Table, *, page: str | None = None, nonce: str = "") -> 
 def health_chart(table: Table, ended: list[tuple], nonce: str = "") -> Chart:
     """Every hero's health over the turns that ended, the heroes in seating order."""
     players = table.state["players"]
-    heroes = sorted(players, key=lambda name: players[name]["seat"])
+    heroes = seated(table.state)
     hp_by_turn = [(number, data.get("hp", {})) for number, _hero, data, _seq in ended]
     full = {name: hero["hp_max"] for name, hero in players.items()}
     return charts.health_over_turns(heroes, hp_by_turn, full, nonce=nonce)

@@ -13,6 +13,7 @@ from tracker.barcadia import forms
 from tracker.barcadia.play_region import Region
 from tracker.core.i18n import say
 from tracker.rules import barcadia as engine
+from tracker.rules.barcadia.board import seated
 from tracker.rules.barcadia.geometry import text as hex_text
 from tracker.rules.barcadia.words import modifier_source, sum_text
 
@@ -46,7 +47,7 @@ class Rolls(Region):
             "other": other,
             "again": roll["again"],
             "choose": other is None and self.phone.may_act_for(player),
-            "candidates": [name for name in self.state["players"] if name != player],
+            "candidates": [name for name in seated(self.state) if name != player],
             "roller": None,
             "also": None,
             "also_open": False,
@@ -94,7 +95,7 @@ class Rolls(Region):
     @property
     def others(self) -> list[str]:
         """Every hero but the one this phone acts for (partners, boss players, duel targets)."""
-        return [name for name in self.state["players"] if name != self.phone.acting]
+        return [name for name in seated(self.state) if name != self.phone.acting]
 
     def modifier_choices(self, heroes: list[str]) -> list[tuple[str, str]]:
         return forms.modifier_choices(self.state, heroes)

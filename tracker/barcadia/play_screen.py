@@ -26,6 +26,7 @@ from tracker.barcadia.play_turn import Turn
 from tracker.core import services as core
 from tracker.core.presenters import shows
 from tracker.rules.barcadia.awaiting import describe
+from tracker.rules.barcadia.board import seated
 from tracker.rules.text import Msg
 
 # The main panel shown for the first pending item, when this phone may answer it.
@@ -136,7 +137,7 @@ class Screen:
     def acting(self) -> str | None:
         """The hero whose controls this phone shows (None: it only watches)."""
         if self.pass_phone and self.state["players"]:
-            mine = self.my_heroes[0] if self.my_heroes else next(iter(self.state["players"]))
+            mine = self.my_heroes[0] if self.my_heroes else seated(self.state)[0]
             return self.waited or mine
         if self.my_heroes:
             waited = self.waited
@@ -147,7 +148,7 @@ class Screen:
     def hero_choices(self) -> list[str]:
         """The heroes a form of this phone may name (one, unless the phone is passed round)."""
         if self.pass_phone:
-            return list(self.state["players"])
+            return seated(self.state)
         return [self.acting] if self.acting else []
 
     @property

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from tracker.rules.barcadia import describe_action, fight_words, roll_result
+from tracker.rules.barcadia import describe_action, fight_words, roll_result, seated
 from tracker.rules.barcadia.at_the_table import instructions
 from tracker.rules.barcadia.geometry import text as hex_text
 from tracker.rules.barcadia.words import ROLL_TYPES
@@ -36,7 +36,7 @@ def acting_hero(action: dict) -> str | None:
 
 def leaders(state: dict) -> list[str]:
     """The heroes holding the most power-ups (nobody leads while nobody holds one)."""
-    counts = {name: len(hero["power_ups"]) for name, hero in state["players"].items()}
+    counts = {name: len(state["players"][name]["power_ups"]) for name in seated(state)}
     most = max(counts.values(), default=0)
     return [name for name, count in counts.items() if most and count == most]
 

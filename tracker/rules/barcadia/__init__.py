@@ -6,6 +6,7 @@ applies a whole log. The query functions say what a hero may do now, for the pho
 """
 
 from ..awaiting import legal_action_types
+from .board import seated
 from .engine import ACTION_FIELDS, ACTION_TYPES, GAME, apply, initial_state, replay
 from .geometry import (
     START_HEXES,
@@ -64,6 +65,7 @@ __all__ = [
     "loot_timings",
     "move_paths",
     "move_targets",
+    "seated",
     "must_reroll",
     "neighbours",
     "place_hero_targets",

@@ -9,6 +9,13 @@ PORTAL_KINDS = ("portal", "start")
 FIGHT_KINDS = ("monster", "team_monster", "boss")
 
 
+def seated(state: dict) -> list[str]:
+    """The heroes' names in seating order (H-01's `seat`): never the keys' order, which a state
+    stored in PostgreSQL's jsonb does not keep."""
+    players = state["players"]
+    return sorted(players, key=lambda name: players[name]["seat"])
+
+
 def position(state: dict, name: str) -> tuple[int, int]:
     """Where a hero stands, as a place."""
     at = state["players"][name]["position"]
@@ -49,10 +56,11 @@ def is_hoard(state: dict, place: tuple[int, int]) -> bool:
 
 def heroes_at(state: dict, place: tuple[int, int], but: str | None = None) -> list[str]:
     """The heroes standing in a place (all of them on the Starting Point), except `but`."""
+    players = state["players"]
     return [
         name
-        for name, hero in state["players"].items()
-        if name != but and (hero["position"][0], hero["position"][1]) == place
+        for name in seated(state)
+        if name != but and tuple(players[name]["position"][:2]) == place
     ]
 
 
@@ -115,10 +123,11 @@ def open_places(state: dict) -> list[tuple[int, int]]:
 def neighbouring_heroes(state: dict, name: str) -> list[str]:
     """The other heroes in a place adjacent to this hero's (H-26)."""
     around = set(adjacent_places(position(state, name)))
+    players = state["players"]
     return [
         other
-        for other, hero in state["players"].items()
-        if other != name and (hero["position"][0], hero["position"][1]) in around
+        for other in seated(state)
+        if other != name and tuple(players[other]["position"][:2]) in around
     ]
 
 

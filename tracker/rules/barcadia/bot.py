@@ -83,7 +83,7 @@ def candidates(state: dict, rng: random.Random) -> list[dict]:
     phase = state["phase"]
     if phase == "setup":
         return [{"type": "set_up_table", "players": [{"name": "Ana"}, {"name": "Bo"}]}]
-    players = list(state["players"])
+    players = board.seated(state)
     found: list[dict] = []
     for name in players:
         hero = state["players"][name]
@@ -197,7 +197,7 @@ def _pending_answers(state: dict, rng: random.Random) -> list[dict]:
     if not state["pending"]:
         return []
     first = state["pending"][0]
-    players = list(state["players"])
+    players = board.seated(state)
     found = []
     # In a fixed order (not a set's): the same seed plays the same game under any hash seed.
     for name in dict.fromkeys((first["player"], rng.choice(players))):

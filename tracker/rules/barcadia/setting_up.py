@@ -4,6 +4,7 @@ from ..errors import RuleError
 from ..names import look_alike_key
 from ..text import _, listed
 from . import fields
+from .board import seated
 from .geometry import key as hex_key
 from .geometry import starting_point_flower
 from .play_base import FULL_DUNGEON, SMALL_DUNGEON, PlayBase, hex_list, new_turn
@@ -121,7 +122,7 @@ class SettingUp(PlayBase):
     def settle_order(self) -> None:
         """H-07, HT-02: rank by rolls (re-rolls break ties); the next tie to settle rolls again."""
         state = self.state
-        seats = list(state["players"])
+        seats = seated(state)
         rolls = state["order_rolls"]
         ranked = sorted(seats, key=lambda name: tuple(-roll for roll in rolls[name]))
         groups: list[list[str]] = []

@@ -3,6 +3,7 @@ for the history and the undo button. Pure functions of the states around an acti
 
 from ..text import _, listed, ngettext
 from . import fields
+from .board import seated
 from .geometry import is_start, key
 from .geometry import text as hex_text
 from .play_base import TRAP_TARGET
@@ -150,8 +151,8 @@ def place_text(place):
 def _deaths(before: dict, after: dict) -> list[str]:
     return [
         name
-        for name, hero in after["players"].items()
-        if hero["deaths"] > before["players"][name]["deaths"]
+        for name in seated(after)
+        if after["players"][name]["deaths"] > before["players"][name]["deaths"]
     ]
 
 
