@@ -31,6 +31,8 @@ from ..cards import (
 from ..errors import RuleError
 from ..text import _
 from . import engine, facts, rivalry
+from .play_core import TO_DISCARD
+from .rulebook import ESCALATE, TURN_REASONS, TURN_RULE
 
 # The action types each step of a duel lets through to a handler (the handler then checks the
 # details); `duel_called_off` may arrive whenever a call-off may be asked (T-36).
@@ -281,7 +283,7 @@ class Duel(engine._Play):
         card = self.card_field(action)
         pending = self.internal["pending"]
         reason = pending[0]
-        self.take_top(card, engine.TURN_RULE[reason])
+        self.take_top(card, TURN_RULE[reason])
         self.to_discard(card)
         self.duel["play"].append(card)
         critical = reason == "critical hit"
@@ -292,13 +294,11 @@ class Duel(engine._Play):
                 how = _(
                     "{card} ({reason}, 2 × {value})",
                     card=card_text(card),
-                    reason=engine.TURN_REASONS[reason],
+                    reason=TURN_REASONS[reason],
                     value=value(card),
                 )
             else:
-                how = _(
-                    "{card} ({reason})", card=card_text(card), reason=engine.TURN_REASONS[reason]
-                )
+                how = _("{card} ({reason})", card=card_text(card), reason=TURN_REASONS[reason])
             self.play_damage(value(card) * (2 if critical else 1), how)
             if self.duel["opponent_hp"] < 0:
                 self.stop_play()
@@ -326,14 +326,14 @@ class Duel(engine._Play):
                 cards=[card],
             )
         else:
-            pending[0] = engine.ESCALATE[reason]  # T-12: a face card turned escalates
+            pending[0] = ESCALATE[reason]  # T-12: a face card turned escalates
             self.event(
                 "critical_hit",
                 "T-12",
                 _(
                     "{card}: {reason}!",
                     card=card_text(card),
-                    reason=engine.TURN_REASONS[pending[0]],
+                    reason=TURN_REASONS[pending[0]],
                 ),
             )
         self.proceed()
@@ -366,7 +366,7 @@ class Duel(engine._Play):
         played = duel["play"]
         self.move(
             played,
-            engine.TO_DISCARD,
+            TO_DISCARD,
             "T-37",
             _("Put the {cards} on your discard pile.", cards=cards_text(played)),
         )

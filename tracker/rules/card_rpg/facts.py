@@ -8,7 +8,8 @@ replays alone (T-37).
 from ..cards import FACE_CARDS, card_text, typed
 from ..errors import RuleError
 from ..text import _
-from .engine import MAX_LEVEL, check_name, normalise_card
+from .rulebook import MAX_LEVEL, normalise_card
+from .sessions import check_name
 
 
 def of(state: dict, *, duellist: bool = False) -> dict:
