@@ -48,8 +48,9 @@ class Death(PlayCore):
                 ),
             )
         self.take_from_inventory(card, "T-22a")
-        self.fight["hp"] = options[card]
-        self.fight["deadly_blow"] = False
+        saved = self.round_of_play()  # a save is an inventory card acting on the fight or duel
+        saved["hp"] = options[card]
+        saved["deadly_blow"] = False
         self.internal["deadly"] = False
         self.event(
             "save",
@@ -57,7 +58,11 @@ class Death(PlayCore):
             _("The {card} saves you: HP {hp}.", card=card_text(card), hp=options[card]),
         )
         self.spend(card)
-        self.character_turn()  # T-13: the monster's attack is over and the character lives
+        self.after_save(options[card])
+
+    def after_save(self, hp: int) -> None:
+        """T-13: the monster's attack is over and the character lives: its turn."""
+        self.character_turn()
 
     def do_accept_death(self, action: dict) -> None:
         self.die()

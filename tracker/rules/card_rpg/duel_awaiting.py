@@ -43,14 +43,7 @@ def describe(state: dict) -> dict:
     instruction, choices = _STEPS[step](state, play)
     reason = _reason(state, step)
     rule = RULES.get(step) or rulebook.TURN_RULE[reason]
-    types = _available(state, play, choices)
-    return {
-        "action": types[0] if len(types) == 1 else types,
-        "reason": reason,
-        "instruction": instruction,
-        "rule": rule,
-        "choices": choices,
-    }
+    return awaiting.awaited(_available(state, play, choices), reason, instruction, rule, choices)
 
 
 def _reason(state: dict, step: str):

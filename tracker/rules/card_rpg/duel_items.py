@@ -37,71 +37,31 @@ class DuelItems(DuelCore):
             "play this turn."
         )
 
-    def do_use_item(self, action: dict) -> None:
-        card = self.card_field(action)
-        self.take_from_inventory(card, "S-11")
-        used_as = self.item_used_as(card, action)
-        duel = self.duel
-        if card == "AS":
-            if duel["rules"]["ace_of_spades"] == "off":
-                raise RuleError(
-                    "T-33",
-                    _("this duel is played with the A♠ off: it can't be used against a player"),
-                )
-            self.event(
-                "ace_of_spades",
+    def use_ace_of_spades(self, card: str) -> None:
+        """T-33: the A♠ is a deadly blow on the opponent, unless the duel's rules turn it off."""
+        if self.duel["rules"]["ace_of_spades"] == "off":
+            raise RuleError(
                 "T-33",
-                _("The A♠: a deadly blow on {name}.", name=self.opponent),
+                _("this duel is played with the A♠ off: it can't be used against a player"),
             )
-            self.spend(card)
-            self.hit(0, deadly=True, after="spade")
-        elif card == "AC":
-            duel["blitz"] = True
-            self.event(
-                "blitz", "S-12", _("The A♣: your next play may be any cards from your hand.")
-            )
-            self.spend(card)
-        elif card in ("AH", "AD"):
-            if card == "AH":
-                message = _(
-                    "the {card} is not played: it saves you when you die", card=card_text(card)
-                )
-            else:
-                message = _(
-                    "the {card} is not played: it pays for buying back cards", card=card_text(card)
-                )
-            raise RuleError("S-12", message)
-        elif used_as == "S":
-            if duel["attacked"]:
-                raise RuleError("T-04b", _("a Spade can be used only before the turn's first play"))
-            self.spend(card)
-            self.damage(value(card), _("{card} used as a Spade", card=card_text(card)))
-            self.hit(value(card), deadly=False, after="spade")
-        elif used_as == "C":
-            duel["extra_attacks"] += 1  # S-10, T-15
-            self.event(
-                "club",
-                "S-10",
-                _("{card} used as a Club: one extra play this turn.", card=card_text(card)),
-            )
-            self.spend(card)
-        elif used_as == "H":
-            raise RuleError(
-                "S-10",
-                _(
-                    "the {card} as a Heart is not played: it saves you when your HP falls below "
-                    "zero",
-                    card=card_text(card),
-                ),
-            )
-        else:
-            raise RuleError(
-                "S-09",
-                _(
-                    "a Diamond is not played: a Diamond character may sell the {card}",
-                    card=card_text(card),
-                ),
-            )
+        self.event(
+            "ace_of_spades",
+            "T-33",
+            _("The A♠: a deadly blow on {name}.", name=self.opponent),
+        )
+        self.spend(card)
+        self.hit(0, deadly=True, after="spade")
+
+    def use_as_spade(self, card: str) -> None:
+        """T-33: a Spade is a hit of its own, only before the turn's first play (T-04b)."""
+        if self.duel["attacked"]:
+            raise RuleError("T-04b", _("a Spade can be used only before the turn's first play"))
+        self.spend(card)
+        self.damage(value(card), _("{card} used as a Spade", card=card_text(card)))
+        self.hit(value(card), deadly=False, after="spade")
+
+    def club_used_text(self, card: str) -> str:
+        return _("{card} used as a Club: one extra play this turn.", card=card_text(card))
 
     def buy_back_cost(self) -> int:
         """T-03 in a duel: the A♦ pays for one buy-back per duel under `once_per_fight`."""

@@ -2,7 +2,6 @@
 the win, and a duel called off or abandoned.
 """
 
-from ..cards import card_text, cards_text
 from ..errors import RuleError
 from ..text import _
 from . import rivalry
@@ -72,31 +71,10 @@ class DuelOutcome(DuelCore):
 
     # -- saves and death (T-34) --
 
-    def do_save(self, action: dict) -> None:
-        card = self.card_field(action)
-        options = {option["card"]: option["hp"] for option in self.saves()}
-        if card not in options:
-            raise RuleError(
-                "T-22a",
-                _(
-                    "the {card} can't save you now: choose {cards} or accept death",
-                    card=card_text(card),
-                    cards=cards_text(list(options)),
-                ),
-            )
-        self.take_from_inventory(card, "T-22a")
-        duel = self.duel
-        duel["hp"] = options[card]
-        duel["deadly_blow"] = False
-        self.internal["deadly"] = False
-        self.event(
-            "save",
-            "S-12" if card == "AH" else "S-10",
-            _("The {card} saves you: HP {hp}.", card=card_text(card), hp=options[card]),
-        )
-        self.spend(card)
-        self.send(rivalry.DUEL_SAVED, hp=options[card])
-        self.set_step("duel_opponent")  # the opponent's turn goes on (T-32)
+    def after_save(self, hp: int) -> None:
+        """T-34: the opponent's log hears of the save, and the opponent's turn goes on (T-32)."""
+        self.send(rivalry.DUEL_SAVED, hp=hp)
+        self.set_step("duel_opponent")
 
     def die(self) -> None:
         """T-34, T-22: a death in every respect; the opponent wins at once (even before a dead

@@ -9,6 +9,7 @@ from . import rivalry
 from .duel_core import DuelCore
 from .play_core import TO_DISCARD
 from .rulebook import ESCALATE, TURN_REASONS, TURN_RULE
+from .turned_cards import turned_damage
 
 
 class DuelOwnTurn(DuelCore):
@@ -98,16 +99,7 @@ class DuelOwnTurn(DuelCore):
         if is_number(card):
             pending.pop(0)
             self.random_attack_done()
-            if critical:
-                how = _(
-                    "{card} ({reason}, 2 × {value})",
-                    card=card_text(card),
-                    reason=TURN_REASONS[reason],
-                    value=value(card),
-                )
-            else:
-                how = _("{card} ({reason})", card=card_text(card), reason=TURN_REASONS[reason])
-            self.play_damage(value(card) * (2 if critical else 1), how)
+            self.play_damage(*turned_damage(card, reason))
             if self.duel["opponent_hp"] < 0:
                 self.stop_play()
                 return

@@ -148,61 +148,68 @@ class Items(PlayCore):
         card = self.card_field(action)
         self.take_from_inventory(card, "S-11")
         used_as = self.item_used_as(card, action)
-        fight = self.fight
+        if used_as in ("H", "D"):
+            refuse_unplayed(card, used_as)
+        played = self.round_of_play()
         if card == "AS":
-            fight["monster_hp"] = min(fight["monster_hp"], 0)
-            self.event(
-                "ace_of_spades",
-                "S-12",
-                _("The A♠ kills the {monster} outright.", monster=card_text(fight["monster"])),
-            )
-            self.spend(card)
-            self.win()
+            self.use_ace_of_spades(card)
         elif card == "AC":
-            fight["blitz"] = True
+            played["blitz"] = True
             self.event(
                 "blitz", "S-12", _("The A♣: your next play may be any cards from your hand.")
             )
             self.spend(card)
-        elif card in ("AH", "AD"):
-            if card == "AH":
-                message = _(
-                    "the {card} is not played: it saves you when you die", card=card_text(card)
-                )
-            else:
-                message = _(
-                    "the {card} is not played: it pays for buying back cards", card=card_text(card)
-                )
-            raise RuleError("S-12", message)
         elif used_as == "S":
-            if fight["attacked"]:
-                raise RuleError(
-                    "T-04b", _("a Spade can be used only before the turn's first attack")
-                )
-            self.spend(card)
-            self.hit_monster(value(card), _("{card} used as a Spade", card=card_text(card)))
-        elif used_as == "C":
-            fight["extra_attacks"] += 1  # S-10, T-15
-            self.event(
-                "club",
-                "S-10",
-                _("{card} used as a Club: one extra attack this turn.", card=card_text(card)),
-            )
-            self.spend(card)
-        elif used_as == "H":
-            raise RuleError(
-                "S-10",
-                _(
-                    "the {card} as a Heart is not played: it saves you when your HP falls below "
-                    "zero",
-                    card=card_text(card),
-                ),
-            )
+            self.use_as_spade(card)
         else:
-            raise RuleError(
-                "S-09",
-                _(
-                    "a Diamond is not played: a Diamond character may sell the {card}",
-                    card=card_text(card),
-                ),
-            )
+            played["extra_attacks"] += 1  # S-10, T-15
+            self.event("club", "S-10", self.club_used_text(card))
+            self.spend(card)
+
+    def use_ace_of_spades(self, card: str) -> None:
+        """S-12: the A♠ kills the monster outright."""
+        fight = self.fight
+        fight["monster_hp"] = min(fight["monster_hp"], 0)
+        self.event(
+            "ace_of_spades",
+            "S-12",
+            _("The A♠ kills the {monster} outright.", monster=card_text(fight["monster"])),
+        )
+        self.spend(card)
+        self.win()
+
+    def use_as_spade(self, card: str) -> None:
+        """S-10: a Spade's damage, only before the turn's first attack (T-04b)."""
+        if self.fight["attacked"]:
+            raise RuleError("T-04b", _("a Spade can be used only before the turn's first attack"))
+        self.spend(card)
+        self.hit_monster(value(card), _("{card} used as a Spade", card=card_text(card)))
+
+    def club_used_text(self, card: str) -> str:
+        """S-10: what a Club used from the inventory gives, said as it is used."""
+        return _("{card} used as a Club: one extra attack this turn.", card=card_text(card))
+
+
+def refuse_unplayed(card: str, used_as: str) -> None:
+    """S-12, S-10, S-09: Hearts and Diamonds are never played; say what they are for instead."""
+    if card == "AH":
+        message = _("the {card} is not played: it saves you when you die", card=card_text(card))
+        raise RuleError("S-12", message)
+    if card == "AD":
+        message = _("the {card} is not played: it pays for buying back cards", card=card_text(card))
+        raise RuleError("S-12", message)
+    if used_as == "H":
+        raise RuleError(
+            "S-10",
+            _(
+                "the {card} as a Heart is not played: it saves you when your HP falls below zero",
+                card=card_text(card),
+            ),
+        )
+    raise RuleError(
+        "S-09",
+        _(
+            "a Diamond is not played: a Diamond character may sell the {card}",
+            card=card_text(card),
+        ),
+    )

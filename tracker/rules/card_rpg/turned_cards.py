@@ -30,17 +30,7 @@ class TurnedCards(PlayCore):
         self.fight["table"].append(card)
         if is_number(card):
             pending.pop(0)
-            critical = reason in CRITICAL
-            damage = value(card) * (2 if critical else 1)
-            if critical:
-                how = _(
-                    "{card} ({reason}, 2 × {value})",
-                    card=card_text(card),
-                    reason=TURN_REASONS[reason],
-                    value=value(card),
-                )
-            else:
-                how = _("{card} ({reason})", card=card_text(card), reason=TURN_REASONS[reason])
+            damage, how = turned_damage(card, reason)
             if side == "character":
                 self.random_attack_done()
             took_over = (
@@ -135,3 +125,17 @@ class TurnedCards(PlayCore):
                 damage=max(self.fight["hp"], 0),
             )
             self.dying(deadly=True)
+
+
+def turned_damage(card: str, reason: str) -> tuple[int, str]:
+    """A number card turned for an attack: its damage, doubled in a critical hit (T-12), and
+    the words that say where the damage comes from."""
+    if reason in CRITICAL:
+        how = _(
+            "{card} ({reason}, 2 × {value})",
+            card=card_text(card),
+            reason=TURN_REASONS[reason],
+            value=value(card),
+        )
+        return 2 * value(card), how
+    return value(card), _("{card} ({reason})", card=card_text(card), reason=TURN_REASONS[reason])

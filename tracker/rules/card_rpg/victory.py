@@ -88,24 +88,16 @@ class Victory(PlayCore):
             character["str"] += 1
         level = character["level"]
         character["xp_next"] = None if level == MAX_LEVEL else XP_PER_LEVEL * level
+        gained = dict(old=old["level"], level=level, old_hp=old["hp_max"], hp=character["hp_max"])
         if character["str"] != old["str"]:
             text = _(
                 "Level up: level {old} → {level}, HP max {old_hp} → {hp}, STR {old_str} → {str}.",
-                old=old["level"],
-                level=level,
-                old_hp=old["hp_max"],
-                hp=character["hp_max"],
+                **gained,
                 old_str=old["str"],
                 str=character["str"],
             )
         else:
-            text = _(
-                "Level up: level {old} → {level}, HP max {old_hp} → {hp}.",
-                old=old["level"],
-                level=level,
-                old_hp=old["hp_max"],
-                hp=character["hp_max"],
-            )
+            text = _("Level up: level {old} → {level}, HP max {old_hp} → {hp}.", **gained)
         self.event("level_up", "T-20", text, level=level)
         if not self.level_up_due():
             self.end_fight()
