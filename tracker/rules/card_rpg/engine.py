@@ -81,22 +81,27 @@ def check_fields(action: dict) -> None:
     # The table's actions (robbing, duels: rivalry.py) are checked the same way.
     allowed = (ACTION_FIELDS | rivalry.ACTION_FIELDS | RECORD_ACTION_FIELDS)[kind]
     for field in action:
-        if field != "type" and field not in allowed:
-            if allowed:
-                listed = and_words(list(allowed))
-                message = _(
-                    "the {kind} action holds only {fields}, not {field}",
-                    kind=kind,
-                    fields=listed,
-                    field=typed(field),
-                )
-            else:
-                message = _(
+        if field == "type" or field in allowed:
+            continue
+        if not allowed:
+            raise RuleError(
+                "L-01",
+                _(
                     "the {kind} action holds nothing but its type, not {field}",
                     kind=kind,
                     field=typed(field),
-                )
-            raise RuleError("L-01", message)
+                ),
+            )
+        listed = and_words(list(allowed))
+        raise RuleError(
+            "L-01",
+            _(
+                "the {kind} action holds only {fields}, not {field}",
+                kind=kind,
+                fields=listed,
+                field=typed(field),
+            ),
+        )
 
 
 def initial_state() -> dict:
