@@ -59,7 +59,7 @@ class DuelCore(PlayCore):
     def send(self, kind: str, **fields) -> None:
         self.sends.append({"type": kind, **fields})
 
-    # -- the start (T-30, T-31) -----------------------------------------------------------------
+    # -- the start (T-30, T-31) --------------------------------------------------------------------
 
     def do_start_duel(self, action: dict) -> None:
         if self.internal["step"] != "between" or self.state["duel"] is not None:
@@ -109,6 +109,8 @@ class DuelCore(PlayCore):
             self.own_turn()
         else:
             self.opponent_turn()
+
+    # -- whose turn, passes and the end (T-32, T-36, T-37) -----------------------------------------
 
     def own_turn(self) -> None:
         self.duel.update(

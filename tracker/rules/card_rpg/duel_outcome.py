@@ -12,6 +12,8 @@ from .facts import whole_number
 class DuelOutcome(DuelCore):
     """Hits taken, saves, deaths, wins and call-offs."""
 
+    # -- the opponent's turn -----------------------------------------------------------------------
+
     def do_duel_hit(self, action: dict) -> None:
         damage, deadly = action.get("damage"), action.get("deadly")
         if deadly is not None and (deadly is not True or damage is not None):
@@ -69,7 +71,7 @@ class DuelOutcome(DuelCore):
         if self.count_turn(_("{name}'s turn", name=self.opponent)):
             self.own_turn()
 
-    # -- saves and death (T-34) --
+    # -- saves and death (T-34) --------------------------------------------------------------------
 
     def after_save(self, hp: int) -> None:
         """T-34: the opponent's log hears of the save, and the opponent's turn goes on (T-32)."""
@@ -109,7 +111,7 @@ class DuelOutcome(DuelCore):
         """What ends a fight ends a duel here: after a death's losses and after level-ups."""
         self.end_duel()
 
-    # -- the opponent's save, and winning (T-35) ----------------------------------------------------
+    # -- the opponent's save, and winning (T-35) ---------------------------------------------------
 
     def do_duel_saved(self, action: dict) -> None:
         hp = action.get("hp")
@@ -157,7 +159,7 @@ class DuelOutcome(DuelCore):
         else:
             self.end_duel()
 
-    # -- draws and calling off (T-36) -------------------------------------------------------------
+    # -- draws and calling off (T-36) --------------------------------------------------------------
 
     def do_call_off_duel(self, action: dict) -> None:
         self.refuse_call_off()
