@@ -43,7 +43,11 @@ def describe(state: dict, play) -> dict:
     instruction, choices = _STEPS[step](state, play)
     reason = REASONS.get(step) or rulebook.TURN_REASONS[state["internal"]["pending"][0]]
     rule = RULES.get(step) or rulebook.TURN_RULE[reason]
-    types = _available(state, play, choices)
+    return awaited(_available(state, play, choices), reason, instruction, rule, choices)
+
+
+def awaited(types: list[str], reason: str, instruction: str, rule: str, choices: dict) -> dict:
+    """The `awaiting` dict: one action type as a string, several as a list (rules/actions.md)."""
     return {
         "action": types[0] if len(types) == 1 else types,
         "reason": reason,
@@ -458,22 +462,18 @@ def _level_up(state: dict, play) -> tuple[str, dict]:
         "hp_max": character["hp_max"],
         "levels_pending": pending,
     }
+    rolled = {"old": character["level"], "level": level, "hp": character["hp_max"]}
     if strength != character["str"]:
         text = _(
             "Level {old} → {level}! Roll 1 die: your HP max ({hp}) goes up by the roll; STR "
             "{old_str} → {str}.",
-            old=character["level"],
-            level=level,
-            hp=character["hp_max"],
+            **rolled,
             old_str=character["str"],
             str=strength,
         )
     else:
         text = _(
-            "Level {old} → {level}! Roll 1 die: your HP max ({hp}) goes up by the roll.",
-            old=character["level"],
-            level=level,
-            hp=character["hp_max"],
+            "Level {old} → {level}! Roll 1 die: your HP max ({hp}) goes up by the roll.", **rolled
         )
     return text, choices
 

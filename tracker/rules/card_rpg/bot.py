@@ -20,14 +20,7 @@ def candidate_actions(state: dict) -> list[dict]:
     awaiting = state["awaiting"]
     choices = awaiting["choices"]
     actions: list[dict] = []
-    if step == "character_turn":
-        if choices["attacks_left"]:
-            actions += _attacks(state["session"]["hand"]["known"], choices["blitz"])
-        for item in choices["usable_items"]:
-            for as_suit in item["as"]:
-                actions.append({"type": "use_item", "card": item["card"], "as": as_suit})
-        actions.append({"type": "end_turn"})
-    if step == "duel_turn":
+    if step in ("character_turn", "duel_turn"):
         # T-32, T-33: a duel's own turn offers what a fight's does, against the opponent.
         if choices["attacks_left"]:
             actions += _attacks(state["session"]["hand"]["known"], choices["blitz"])

@@ -6,7 +6,7 @@ what to do at the table, the rule it comes from and the choices a screen offers.
 
 from ..cards import card_text, or_words
 from ..text import _
-from . import awaiting, engine, rivalry
+from . import awaiting, rivalry, rulebook
 from .duel import Duel
 
 REASONS = {
@@ -42,20 +42,13 @@ def describe(state: dict) -> dict:
     play = Duel(state)
     instruction, choices = _STEPS[step](state, play)
     reason = _reason(state, step)
-    rule = RULES.get(step) or engine.TURN_RULE[reason]
-    types = _available(state, play, choices)
-    return {
-        "action": types[0] if len(types) == 1 else types,
-        "reason": reason,
-        "instruction": instruction,
-        "rule": rule,
-        "choices": choices,
-    }
+    rule = RULES.get(step) or rulebook.TURN_RULE[reason]
+    return awaiting.awaited(_available(state, play, choices), reason, instruction, rule, choices)
 
 
 def _reason(state: dict, step: str):
     if step == "turn":
-        return engine.TURN_REASONS[state["internal"]["pending"][0]]
+        return rulebook.TURN_REASONS[state["internal"]["pending"][0]]
     if step == "save":
         return _("deadly blow") if state["internal"]["deadly"] else _("HP below zero")
     if step == "level_up":

@@ -8,7 +8,8 @@ replays alone (T-37).
 from ..cards import FACE_CARDS, card_text, typed
 from ..errors import RuleError
 from ..text import _
-from .engine import MAX_LEVEL, check_name, normalise_card
+from .rulebook import MAX_LEVEL, normalise_card
+from .sessions import check_name
 
 
 def of(state: dict, *, duellist: bool = False) -> dict:
@@ -57,16 +58,17 @@ def other_character(given, rule: str, *, duellist: bool = False) -> dict:
     facts = {"name": name, "class": cls}
     if duellist:
         level, hp_max = given["level"], given["hp_max"]
-        if not _whole(level) or not 1 <= level <= MAX_LEVEL:
+        if not whole_number(level) or not 1 <= level <= MAX_LEVEL:
             raise RuleError(
                 rule,
                 _("the opponent's level is a whole number from 1 to {top}", top=MAX_LEVEL),
             )
-        if not _whole(hp_max) or hp_max < 1:
+        if not whole_number(hp_max) or hp_max < 1:
             raise RuleError(rule, _("the opponent's HP max is a whole number of at least 1"))
         facts |= {"level": level, "hp_max": hp_max}
     return facts
 
 
-def _whole(number) -> bool:
+def whole_number(number) -> bool:
+    """A whole number as a log's JSON holds it (true and false are not numbers here)."""
     return isinstance(number, int) and not isinstance(number, bool)

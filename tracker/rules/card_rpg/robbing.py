@@ -9,6 +9,7 @@ from ..cards import card_text, cards_text, is_ace, is_face, is_joker, rank
 from ..errors import RuleError
 from ..text import _
 from . import engine, facts, rivalry
+from .play_core import TO_BOTTOM, TO_DECK, TO_DISCARD, TO_INVENTORY
 
 
 class Robbery(engine._Play):
@@ -101,7 +102,7 @@ class Robbery(engine._Play):
             "T-29",
             text,
             cards=[card],
-            to=engine.TO_INVENTORY,
+            to=TO_INVENTORY,
             count=1,
             victim=victim,
         )
@@ -182,13 +183,13 @@ class Robbery(engine._Play):
         shown = card_text(card)
         who = robber["name"]
         if self.session is None:
-            to = engine.TO_DECK
+            to = TO_DECK
             text = _(
                 "{robber} robbed your {card}: put it back in your deck.", robber=who, card=shown
             )
         elif is_ace(card):
             self.to_bottom(card)  # S-12: an Ace leaving the inventory goes under the draw pile
-            to = engine.TO_BOTTOM
+            to = TO_BOTTOM
             text = _(
                 "{robber} robbed your {card}: put it at the bottom of your draw pile.",
                 robber=who,
@@ -196,7 +197,7 @@ class Robbery(engine._Play):
             )
         else:
             self.to_discard(card)  # S-11
-            to = engine.TO_DISCARD
+            to = TO_DISCARD
             text = _(
                 "{robber} robbed your {card}: put it on your discard pile.", robber=who, card=shown
             )

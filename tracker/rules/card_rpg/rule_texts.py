@@ -2,7 +2,7 @@
 instruction comes from. The full rules are in the project's rules reference."""
 
 from ..text import _
-from .engine import NAME_MAX_LENGTH
+from .sessions import NAME_MAX_LENGTH
 
 RULE_SUMMARIES = {
     "S-01": _("One 54-card deck: 52 cards and 2 Jokers. Every card is in exactly one place."),

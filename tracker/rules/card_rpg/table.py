@@ -10,7 +10,7 @@ cards). Its whole state is JSON: ``to_dict()`` / ``VirtualTable.from_dict()``.
 
 from ..cards import DECK
 from ..virtual import RandomSource, reconcile_order
-from . import engine, places
+from . import places, rulebook
 from .ruleset import Ruleset
 
 INPUT_STEPS = ("no_session", "between", "monster_hp", "turn", "level_up")
@@ -137,7 +137,7 @@ class VirtualTable:
         if self.session != number or set(self.order) != set(deck):
             self.order = self.source.shuffled(deck)
             self.session = number
-        size = min(engine.start_hand_size(character), len(deck))
+        size = min(rulebook.start_hand_size(character), len(deck))
         return self.order[:size]
 
     def _sync(self, state: dict) -> None:
@@ -159,7 +159,7 @@ class VirtualTable:
 
     def _next_turned(self, state: dict) -> str:
         reason = state["internal"]["pending"][0]
-        source = engine.TURN_SOURCE[reason]
+        source = rulebook.TURN_SOURCE[reason]
         if source == "draw_pile":
             return self.top_card(state)
         slot = state["cards"][source][0]

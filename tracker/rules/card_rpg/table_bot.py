@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from ..cards import FACE_CARDS, rank
 from . import rivalry
 from .bot import RandomPlayer, candidate_actions
-from .duel import CALL_OFF_STEPS
+from .duel_core import CALL_OFF_STEPS
 from .exchange import Step, challenge_action, exchange, rob_action
 from .rivals import initial_state
 

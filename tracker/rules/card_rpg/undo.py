@@ -398,7 +398,8 @@ def _rebuild(before: dict, now: dict) -> list[dict]:
         cards["draw_unknown"]
         + len(cards["hand_unknown"])
         + len(cards["discard_unknown"])
-        + sum(1 for slot in cards["hidden"] + cards["attack_pile"] if not isinstance(slot, str))
+        + _unseen_in(cards, "hidden")
+        + _unseen_in(cards, "attack_pile")
     )
     steps.append(
         _move(
@@ -417,7 +418,7 @@ def _rebuild(before: dict, now: dict) -> list[dict]:
         ),
         (
             HIDDEN,
-            sum(1 for slot in cards["hidden"] if not isinstance(slot, str)),
+            _unseen_in(cards, "hidden"),
             lambda n: ngettext(
                 "Deal {count} card face down under the {monster}.",
                 "Deal {count} cards face down under the {monster}.",
@@ -427,7 +428,7 @@ def _rebuild(before: dict, now: dict) -> list[dict]:
         ),
         (
             ATTACK_PILE,
-            sum(1 for slot in cards["attack_pile"] if not isinstance(slot, str)),
+            _unseen_in(cards, "attack_pile"),
             lambda n: ngettext(
                 "Deal {count} card face down to the {monster}'s attack pile.",
                 "Deal {count} cards face down to the {monster}'s attack pile.",
@@ -463,6 +464,11 @@ def _rebuild(before: dict, now: dict) -> list[dict]:
         )
     steps.append(_move(text, count=cards["draw_unknown"], destination=DRAW_PILE))
     return steps
+
+
+def _unseen_in(cards: dict, pile: str) -> int:
+    """How many cards of a monster's pile nobody has seen (deal numbers, not names)."""
+    return sum(1 for slot in cards[pile] if not isinstance(slot, str))
 
 
 def _take_out(place: str, cards: str) -> str:
