@@ -9,6 +9,7 @@ import re
 from django import forms
 from django.utils.translation import gettext, gettext_lazy
 
+from tracker.card_rpg import dice_roller
 from tracker.core.forms import TapForm
 from tracker.core.i18n import say
 from tracker.rules.cards import (
@@ -51,14 +52,25 @@ PICK_AGAIN = gettext_lazy("That choice isn't on the screen any more — pick aga
 
 class PlayForm(TapForm):
     """Every play form carries the version of the state it was drawn from (stops double posts),
-    and from the page's script the tap's id and what the screen asked (tracker.core.forms)."""
+    and from the page's script the tap's id and what the screen asked (tracker.core.forms).
+    A form of an engine action knows its `kind` (the action type) and builds the action."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, kind: str = "", **kwargs):
         super().__init__(*args, **kwargs)
+        self.kind = kind
         for field in self.fields.values():
             field.error_messages["invalid_choice"] = PICK_AGAIN
             if isinstance(field, forms.MultipleChoiceField):
                 field.error_messages["invalid_list"] = PICK_AGAIN
+
+    def action(self, awaiting: dict | None = None) -> dict:
+        """The engine action of the valid form (field names of rules/actions.md); `awaiting`:
+        what the game waits for, which says how many dice the app rolls."""
+        return {"type": self.kind, **self.action_fields(awaiting or {})}
+
+    def action_fields(self, awaiting: dict) -> dict:
+        """The fields of the engine action beside its type."""
+        return {}
 
 
 def _parse_cards(text: str) -> list[str]:
@@ -115,6 +127,9 @@ class CardForm(PlayForm):
         data["the_card"] = cards[0]
         return data
 
+    def action_fields(self, awaiting: dict) -> dict:
+        return {"card": self.cleaned_data["the_card"]}
+
 
 DECK_CHOICES = [(card, card) for card in DECK]
 
@@ -156,6 +171,12 @@ class CardsForm(PlayForm):
         if not data["the_cards"] and self.nothing_chosen:
             raise forms.ValidationError(str(self.nothing_chosen))
         return data
+
+    def action_fields(self, awaiting: dict) -> dict:
+        cards = self.cleaned_data["the_cards"]
+        if self.kind == "start_session":
+            return {"hand": cards} if cards else {}
+        return {"cards": cards}
 
 
 class AttackForm(CardsForm):
@@ -225,6 +246,14 @@ class DiceForm(PlayForm):
         data["dice"] = dice
         return data
 
+    def action_fields(self, awaiting: dict) -> dict:
+        dice = self.cleaned_data["dice"]
+        if self.kind == "level_up":
+            return {"hp_dice": dice or dice_roller.roll_dice(1)}
+        # The monster's HP: as many dice as the game waits for (S-16).
+        count = (awaiting.get("choices") or {}).get("dice") or 0
+        return {"dice": dice or dice_roller.roll_dice(count)}
+
 
 class ItemForm(PlayForm):
     """An inventory card and the suit it is used as, from one button (``"6S:S"``)."""
@@ -243,6 +272,12 @@ class ItemForm(PlayForm):
         self.cleaned_data["use_as"] = use_as
         return self.cleaned_data["item"]
 
+    def action_fields(self, awaiting: dict) -> dict:
+        fields = {"card": self.cleaned_data["card"]}
+        if self.cleaned_data.get("use_as"):
+            fields["as"] = self.cleaned_data["use_as"]
+        return fields
+
 
 class ChoiceForm(PlayForm):
     """A card chosen from a list the screen offered (an item, a save, a card to sell)."""
@@ -257,6 +292,9 @@ class ChoiceForm(PlayForm):
         except CardNotationError as exc:
             raise forms.ValidationError(_said(exc)) from None
 
+    def action_fields(self, awaiting: dict) -> dict:
+        return {"card": self.cleaned_data["card"]}
+
 
 class YesNoForm(PlayForm):
     """A yes/no answer given by which button was pressed (`answer` = yes or no)."""
@@ -266,6 +304,9 @@ class YesNoForm(PlayForm):
         error_messages={"required": gettext_lazy("Tap one of the two answers.")},
     )
 
+    def action_fields(self, awaiting: dict) -> dict:
+        return {"keep": self.cleaned_data["answer"] == "yes"}
+
 
 class BuyTopForm(CardForm):
     """The top card of the draw pile, and whether it is bought or discarded."""
@@ -274,6 +315,9 @@ class BuyTopForm(CardForm):
         choices=[("yes", gettext_lazy("buy")), ("no", gettext_lazy("discard"))],
         error_messages={"required": gettext_lazy("Tap “Buy it” or “Discard it”.")},
     )
+
+    def action_fields(self, awaiting: dict) -> dict:
+        return {"card": self.cleaned_data["the_card"], "buy": self.cleaned_data["answer"] == "yes"}
 
 
 class UndoForm(PlayForm):
@@ -303,3 +347,29 @@ class DealForm(PlayForm):
     """Ask the virtual table for the next card or dice (`buy_top`: turn the top card to buy)."""
 
     buy_top = forms.BooleanField(required=False)
+
+
+# The form of each engine action the play screen posts.
+ACTION_FORMS = {
+    "start_session": CardsForm,
+    "note_hand": NoteHandForm,
+    "attack": AttackForm,
+    "reveal_monster": CardForm,
+    "turn": CardForm,
+    "buy_back": CardForm,
+    "buy_top": BuyTopForm,
+    "roll_monster_hp": DiceForm,
+    "level_up": DiceForm,
+    "use_item": ItemForm,
+    "save": ChoiceForm,
+    "sell": ChoiceForm,
+    "keep_hand": YesNoForm,
+    "end_turn": PlayForm,
+    "accept_death": PlayForm,
+    "end_session": PlayForm,
+}
+
+
+def action_form(kind: str, data) -> PlayForm:
+    """The form that builds an engine action of `kind` from the posted `data`."""
+    return ACTION_FORMS[kind](data, kind=kind)
