@@ -266,20 +266,6 @@ def character_set_table(
     )
 
 
-def character_choose_dealer(
-    *, character_id: int, owner, app_deals: bool, seed: int | None = None, expected_version: int
-) -> Character:
-    """Who deals from now on: the app, at a fresh table (shuffled with `seed` if given, so
-    the deal can be repeated), or the player with real cards; between sessions only."""
-    table = VirtualTable(seed=seed) if app_deals else None
-    return character_set_table(
-        character_id=character_id,
-        owner=owner,
-        table_state=table.to_dict() if table else None,
-        expected_version=expected_version,
-    )
-
-
 def _between_sessions(character: Character) -> None:
     if character.state.get("session") is not None:
         # The app's cards could never match the ones on the table, nor the other way round.
@@ -459,7 +445,6 @@ __all__ = [
     "UndoNeedsRebuild",
     "VersionConflict",
     "character_apply",
-    "character_choose_dealer",
     "character_create",
     "character_deal",
     "character_delete",

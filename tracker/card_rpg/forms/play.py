@@ -12,6 +12,7 @@ from django.utils.translation import gettext, gettext_lazy
 from tracker.card_rpg import dice_roller
 from tracker.core.forms import TapForm
 from tracker.core.i18n import say
+from tracker.rules import VirtualTable
 from tracker.rules.cards import (
     ACCEPTED_FORMS,
     DECK,
@@ -218,6 +219,20 @@ class PickForm(CardsForm):
         data["the_cards"] = sorted(dict.fromkeys(picked), key=DECK.index)
         return data
 
+    def entry(self, posted: dict, *, hand) -> dict:
+        """The entry as the picker leaves it (`posted`: as entry_as_posted read it): cards
+        ticked on the 54-card grid join the picked list; cards of the `hand` stay ticked."""
+        data = self.cleaned_data
+        picked = list(data["the_cards"])
+        hand = set(hand)
+        picked += [card for card in posted["ticked"] if card not in hand and card not in picked]
+        return {
+            "ticked": [card for card in posted["ticked"] if card in hand],
+            "picked": sorted(dict.fromkeys(picked), key=DECK.index),
+            "shown_rank": data.get("rank") or data.get("shown_rank") or "",
+            "hint": data.get("hint", ""),
+        }
+
 
 class DiceForm(PlayForm):
     """Dice: the app rolls them (`roll`), or the player types real ones (``4 2 6`` or ``426``)."""
@@ -342,11 +357,34 @@ class VirtualForm(PlayForm):
         },
     )
 
+    def table_state(self) -> dict | None:
+        """The app's table from now on: a fresh one, shuffled with the seed if one was given
+        (randomness comes in at the edge, as the dice do); None: the player's own cards."""
+        if not self.cleaned_data["on"]:
+            return None
+        return VirtualTable(seed=self.cleaned_data.get("seed")).to_dict()
+
 
 class DealForm(PlayForm):
     """Ask the virtual table for the next card or dice (`buy_top`: turn the top card to buy)."""
 
     buy_top = forms.BooleanField(required=False)
+
+
+def entry_as_posted(data, kind: str) -> dict:
+    """What the player had entered in the control of `kind` (the posted `data`, valid or
+    not), to draw it again as it was."""
+    deck = set(DECK)
+    shown = data.get("rank") or data.get("shown_rank") or ""
+    suit = data.get("suit") or ""
+    return {
+        "entry_kind": kind,
+        "suit": suit if suit in SUITS or suit in JOKERS else "",
+        "typed": data.get("typed", "")[:120],
+        "picked": [card for card in data.getlist("picked") if card in deck],
+        "ticked": [card for card in data.getlist("card") if card in deck],
+        "shown_rank": shown if shown in RANKS else "",
+    }
 
 
 # The form of each engine action the play screen posts.
