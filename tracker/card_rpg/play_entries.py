@@ -271,7 +271,7 @@ class Entries:
     @property
     def picker_words(self) -> dict:
         """What picker.js writes as it keeps the rank/suit picker in the page: the sentences
-        of _cards_entry.html (%(…)s filled in there) and each card as text and by name."""
+        of the cards_entry partial of play.html (%(…)s filled in there) and each card as text and by name."""
         return {
             "head": gettext("Picked — tap a card to take it off"),
             "head_of": gettext("Picked: %(done)s of %(target)s — tap a card to take it off"),

@@ -24,7 +24,7 @@ from tracker.core.i18n import say
 from tracker.rules import RuleError
 
 TEMPLATE = answers.TEMPLATE
-ENTRY_TEMPLATE = "card_rpg/play/_cards_entry.html"
+ENTRY_TEMPLATE = f"{TEMPLATE}#cards_entry"
 
 
 @player_required
