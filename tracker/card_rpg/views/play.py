@@ -51,16 +51,17 @@ def play(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, TEMPLATE, answers.page_context(request, character, screen))
 
 
-@player_required
-@require_POST
-def play_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
-    """Apply one engine action built from the posted form."""
+def _action_form(data, action: str) -> forms.PlayForm:
     if action not in ACTION_FORMS:
         raise Http404("no such action")
-    form = forms.action_form(action, request.POST)
-    character, refusal = answers.posted(request, pk, form, action)
-    if refusal:
-        return refusal
+    return forms.action_form(action, data)
+
+
+@player_required
+@require_POST
+@answers.tap_view(_action_form)
+def play_action(request: HttpRequest, character: Character, form, action: str) -> HttpResponse:
+    """Apply one engine action built from the posted form."""
     try:
         character = services.character_tap(
             character_id=character.pk,
@@ -118,16 +119,13 @@ def pick(request: HttpRequest, pk: int, action: str) -> HttpResponse:
 
 @player_required
 @require_POST
-def undo(request: HttpRequest, pk: int) -> HttpResponse:
+@answers.tap_view(forms.UndoForm)
+def undo(request: HttpRequest, character: Character, form) -> HttpResponse:
     """Step back one tap (repeatable); say what was undone and where the real cards go back.
 
     An undo past a session end with real cards (the deck was gathered and shuffled since) is
     done only once confirmed: the screen says what to rebuild first.
     """
-    form = forms.UndoForm(request.POST)
-    character, refusal = answers.posted(request, pk, form)
-    if refusal:
-        return refusal
     try:
         character = services.character_undo_tap(
             character_id=character.pk,
@@ -151,12 +149,9 @@ def undo(request: HttpRequest, pk: int) -> HttpResponse:
 
 @player_required
 @require_POST
-def virtual(request: HttpRequest, pk: int) -> HttpResponse:
+@answers.tap_view(forms.VirtualForm)
+def virtual(request: HttpRequest, character: Character, form) -> HttpResponse:
     """Switch "the app deals for me" on (a fresh seeded table) or off, between sessions."""
-    form = forms.VirtualForm(request.POST)
-    character, refusal = answers.posted(request, pk, form)
-    if refusal:
-        return refusal
     on = form.cleaned_data["on"]
     try:
         character = services.character_set_table(
@@ -179,12 +174,9 @@ def virtual(request: HttpRequest, pk: int) -> HttpResponse:
 
 @player_required
 @require_POST
-def deal(request: HttpRequest, pk: int) -> HttpResponse:
+@answers.tap_view(forms.DealForm)
+def deal(request: HttpRequest, character: Character, form) -> HttpResponse:
     """At a virtual table: let the app fill in the card or dice the game waits for."""
-    form = forms.DealForm(request.POST)
-    character, refusal = answers.posted(request, pk, form)
-    if refusal:
-        return refusal
     written = {"expected_version": form.cleaned_data["version"], "tap": form.cleaned_data["tap"]}
     try:
         if form.cleaned_data.get("buy_top"):

@@ -5,6 +5,8 @@ are each said the same way by every view of the screen."""
 
 from __future__ import annotations
 
+from functools import wraps
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -113,8 +115,20 @@ def refuse(request: HttpRequest, character: Character, form, kind: str = "") -> 
     return refused(request, character, form_errors(form) or gettext("That did not work."), **entry)
 
 
-def posted(request: HttpRequest, pk: int, form, kind: str = ""):
-    """The character a tap acts for, and the refusal to answer instead when its `form` is not
-    valid (else None)."""
-    character = character_of(request, pk)
-    return character, None if form.is_valid() else refuse(request, character, form, kind)
+def tap_view(form_of):
+    """A view of a tap, called with the character it acts for and its valid form, made by
+    `form_of(request.POST, **kwargs)`; an invalid form is refused instead (a stale screen is
+    redrawn) and the view is not called."""
+
+    def decorate(view):
+        @wraps(view)
+        def tapped(request: HttpRequest, pk: int, **kwargs) -> HttpResponse:
+            form = form_of(request.POST, **kwargs)
+            character = character_of(request, pk)
+            if not form.is_valid():
+                return refuse(request, character, form, kwargs.get("action", ""))
+            return view(request, character, form, **kwargs)
+
+        return tapped
+
+    return decorate
