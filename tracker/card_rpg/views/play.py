@@ -40,7 +40,7 @@ def play(request: HttpRequest, pk: int) -> HttpResponse:
         return answers.redrawn(request, character, conflict=True)
     if request.htmx and part in ("grid", "more"):
         # A fold-out draws what is awaited: neither the undo button nor the last tap.
-        context = answers.page_context(request, character, screen_of(character, recent=[]))
+        context = answers.context(request, character, screen_of(character, recent=[]))
         if part == "more":
             return render(request, f"{TEMPLATE}#more", context)
         source = request.GET.get("source", "")
@@ -48,7 +48,7 @@ def play(request: HttpRequest, pk: int) -> HttpResponse:
         context |= {"grid": grid, "multi": bool(request.GET.get("multi"))}
         return render(request, f"{TEMPLATE}#grid", context)
     screen = page_screen(character) if not part else screen_of(character)
-    return render(request, TEMPLATE, answers.page_context(request, character, screen))
+    return render(request, TEMPLATE, answers.context(request, character, screen))
 
 
 def _action_form(data, action: str) -> forms.PlayForm:
@@ -75,7 +75,7 @@ def play_action(request: HttpRequest, character: Character, form, action: str) -
         return answers.write_failed(request, error)
     except RuleError as error:
         entry = forms.entry_as_posted(request.POST, action)
-        return answers.refused(request, character, error.message, error_rule=error.rule, **entry)
+        return answers.refuse(request, character, error.message, error_rule=error.rule, **entry)
     return answers.answer(request, character, tapped_screen(character, by_app=False), moved=True)
 
 
@@ -99,7 +99,7 @@ def pick(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     awaited = screen_of(character, recent=[])
     if action not in awaited.pick_entries:
         # No card list for this action, or its entry is not on the screen (any more).
-        return answers.refused(request, character, forms.PICK_AGAIN)
+        return answers.refuse(request, character, forms.PICK_AGAIN)
     entry = forms.entry_as_posted(request.POST, action)
     if not valid:
         entry["error"] = answers.form_errors(form)
@@ -110,7 +110,7 @@ def pick(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     else:
         entry |= form.entry(entry, hand=())
     screen = screen_of(character, **entry)
-    context = answers.page_context(request, character, screen)
+    context = answers.context(request, character, screen)
     if not request.htmx:
         return render(request, TEMPLATE, context)
     context["entry"] = screen.entry(action)
@@ -138,12 +138,12 @@ def undo(request: HttpRequest, character: Character, form) -> HttpResponse:
     except (services.AlreadyApplied, services.VersionConflict) as error:
         return answers.write_failed(request, error)
     except services.UndoNeedsRebuild as asked:
-        return answers.refused(
+        return answers.refuse(
             request, character, asked.guide.crossing["text"], undo_guide=asked.guide
         )
     except (RuleError, services.UndoError) as error:
         message = getattr(error, "message", None) or say(error.args[0] if error.args else error)
-        return answers.refused(request, character, message)
+        return answers.refuse(request, character, message)
     return answers.answer(request, character, undone_screen(character), moved=True)
 
 
@@ -163,7 +163,7 @@ def virtual(request: HttpRequest, character: Character, form) -> HttpResponse:
     except services.VersionConflict as error:
         return answers.write_failed(request, error)
     except services.TableSwitchError as error:
-        return answers.refused(request, character, say(error.args[0] if error.args else error))
+        return answers.refuse(request, character, say(error.args[0] if error.args else error))
     notice = (
         gettext("The app deals for you this session: no cards needed.")
         if on
@@ -185,7 +185,7 @@ def deal(request: HttpRequest, character: Character, form) -> HttpResponse:
             screen = screen_of(character, peek=top)
             if not request.htmx:
                 # Nothing changed, so no redirect: a redirect would lose the card turned.
-                return render(request, TEMPLATE, answers.page_context(request, character, screen))
+                return render(request, TEMPLATE, answers.context(request, character, screen))
             return answers.answer(request, character, screen, moved=False)
         character = services.character_deal(
             character_id=character.pk, owner=character.owner_id, character=character, **written
@@ -193,9 +193,9 @@ def deal(request: HttpRequest, character: Character, form) -> HttpResponse:
     except (services.AlreadyApplied, services.VersionConflict) as error:
         return answers.write_failed(request, error)
     except services.DealRefused as error:
-        return answers.refused(request, character, str(error))
+        return answers.refuse(request, character, str(error))
     except RuleError as error:
-        return answers.refused(request, character, error.message, error_rule=error.rule)
+        return answers.refuse(request, character, error.message, error_rule=error.rule)
     return answers.answer(request, character, tapped_screen(character, by_app=True), moved=True)
 
 
@@ -228,5 +228,5 @@ def discard_pile(request: HttpRequest, pk: int) -> HttpResponse:
     # The pile alone: neither the undo button nor the last tap is drawn here.
     screen = screen_of(character, recent=[])
     return render(
-        request, "card_rpg/play/discard.html", answers.page_context(request, character, screen)
+        request, "card_rpg/play/discard.html", answers.context(request, character, screen)
     )

@@ -37,7 +37,7 @@ def character_of(request: HttpRequest, pk: int) -> Character:
     return character
 
 
-def page_context(request: HttpRequest, character: Character, screen: Screen) -> dict:
+def context(request: HttpRequest, character: Character, screen: Screen) -> dict:
     """What the play page's template draws `screen` with."""
     return {
         "character": character,
@@ -70,15 +70,15 @@ def answer(request: HttpRequest, character: Character, screen: Screen, *, moved:
         elif screen.notice:
             messages.info(request, screen.notice)
         return redirect("tracker:play", pk=character.pk)
-    context = page_context(request, character, screen) | {"oob": True}
+    page = context(request, character, screen) | {"oob": True}
     partial = "update" if moved else "prompt"
-    response = render(request, f"{TEMPLATE}#{partial}", context)
+    response = render(request, f"{TEMPLATE}#{partial}", page)
     if request.htmx.target != "play-prompt":
         response = reswap(retarget(response, "#play-prompt"), "outerHTML show:#play-prompt:top")
     return response
 
 
-def refused(request: HttpRequest, character: Character, message: str, **shown) -> HttpResponse:
+def refuse(request: HttpRequest, character: Character, message: str, **shown) -> HttpResponse:
     """Nothing was written: the screen as it was, saying why (`shown`: what else it shows)."""
     return answer(request, character, screen_of(character, error=message, **shown), moved=False)
 
@@ -107,12 +107,12 @@ def form_errors(form) -> str:
     return " ".join(str(e) for field_errors in form.errors.values() for e in field_errors)
 
 
-def refuse(request: HttpRequest, character: Character, form, kind: str = "") -> HttpResponse:
+def refuse_form(request: HttpRequest, character: Character, form, kind: str = "") -> HttpResponse:
     """A form that did not validate: say why, change nothing (a stale screen is redrawn)."""
     if "version" in form.errors or form.data.get("version") != str(character.version):
         return redrawn(request, character, conflict=True)
     entry = forms.entry_as_posted(request.POST, kind) if kind else {}
-    return refused(request, character, form_errors(form) or gettext("That did not work."), **entry)
+    return refuse(request, character, form_errors(form) or gettext("That did not work."), **entry)
 
 
 def tap_view(form_of):
@@ -126,7 +126,7 @@ def tap_view(form_of):
             form = form_of(request.POST, **kwargs)
             character = character_of(request, pk)
             if not form.is_valid():
-                return refuse(request, character, form, kwargs.get("action", ""))
+                return refuse_form(request, character, form, kwargs.get("action", ""))
             return view(request, character, form, **kwargs)
 
         return tapped
