@@ -11,21 +11,24 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import IO, Any
 
+from django.db import transaction
 from django.utils.translation import gettext
 
+from tracker.card_rpg import app_deals, undo_guide
 from tracker.card_rpg.game import _FIGHT_FIELDS, _SESSION_FIELDS, GAME, NAME_MAX_LENGTH, latest
 from tracker.card_rpg.models import Character
 from tracker.card_rpg.projections import FightRecord, SessionRecord
 from tracker.core import services as core
 from tracker.core.services import (
     KEEP_TABLE_STATE,
+    AlreadyApplied,
     ImportRefused,
     TableState,
     UndoError,
     VersionConflict,
 )
+from tracker.rules import VirtualTable, initial_state, legal_action_types
 from tracker.rules import apply as engine_apply
-from tracker.rules import initial_state
 
 
 class TableSwitchError(Exception):
@@ -143,32 +146,105 @@ def character_apply(
     )
 
 
-def character_apply_many(
+@transaction.atomic
+def character_tap(
     *,
     character_id: int,
     owner,
-    actions: Sequence[tuple[dict, TableState]],
+    action: dict,
     expected_version: int,
     character: Character | None = None,
-    afters: Sequence[dict] | None = None,
+    dealt: VirtualTable | None = None,
     tap: str = "",
     asked: str = "",
 ) -> Character:
-    """Apply several actions in a row in one transaction (the app's own steps after a tap).
+    """One tap of the play screen: `action`, then at the app's table every step the app takes
+    by itself after it (tracker.card_rpg.app_deals), all in this one transaction.
 
-    `afters`: the state after each action, when the caller ran the rules on `character`'s
-    state already (they are not run again). `tap` and `asked`: as core.record_apply takes them.
+    `dealt`: the app's table after it filled in `action` itself (the deal button). `character`:
+    as the screen read it (then it is not read again). `tap` and `asked`: as core.record_apply
+    takes them. Raises AlreadyApplied, VersionConflict or the engine's RuleError, writing
+    nothing. The character comes back with `steps`, the Steps the tap wrote; in a duel each
+    step goes over both duellists' logs (T-37) and `steps` is empty: the screen reads the log.
     """
+    from tracker.card_rpg import table_services
+
+    mine = character or character_get(character_id=character_id, owner=owner)
+    # A screen out of date is said before the engine looks at a tap meant for another state;
+    # one drawn before a change that asks nothing new goes ahead on the state now.
+    version = core.record_check_tap(
+        game=GAME, record=mine, expected_version=expected_version, tap=tap, asked=asked
+    )
+    table = dealt
+    if table is None and mine.table_state is not None:
+        table = VirtualTable.from_dict(mine.table_state)
+    first_table = dealt.to_dict() if dealt is not None else KEEP_TABLE_STATE
+    actions, afters = app_deals.with_app_steps(
+        mine.state, action, table, first_table, from_table=dealt is not None
+    )
+    if mine.state.get("duel") is not None:
+        done = table_services.duel_apply(
+            character_id=character_id,
+            actions=[one for one, _table in actions],
+            expected_version=version,
+            opponent_version=None,
+        )
+        done.actor.steps = []
+        return done.actor
     return core.record_apply(
         game=GAME,
         record_id=character_id,
         owner=owner,
         actions=actions,
-        afters=afters,
-        expected_version=expected_version,
-        record=character,
+        afters=afters,  # the rules ran on this very state above: not run again
+        expected_version=version,
+        record=mine,  # read for the screen: the write proves it is still current
         tap=tap,
-        asked=asked,
+    )
+
+
+class DealRefused(Exception):
+    """The app has nothing to deal now, or does not deal for this character (nothing written)."""
+
+
+def _dealing_table(character: Character, expected_version: int, tap: str) -> VirtualTable:
+    """The app's table of a deal tap drawn at `expected_version` (a stale screen's deal would
+    not be what it showed: AlreadyApplied or VersionConflict)."""
+    core.record_check_tap(game=GAME, record=character, expected_version=expected_version, tap=tap)
+    if not character.table_state:
+        raise DealRefused(gettext("Switch on “the app deals for me” first."))
+    return VirtualTable.from_dict(character.table_state)
+
+
+def character_top_card(*, character: Character, expected_version: int, tap: str = "") -> str:
+    """The top card of the app's draw pile, turned to be bought or discarded (S-13): shown
+    first, the player then buys or discards it. Nothing is written."""
+    table = _dealing_table(character, expected_version, tap)
+    state = character.state
+    top = table.top_card(state) if "buy_top" in legal_action_types(state) else None
+    if top is None:
+        raise DealRefused(gettext("There is no card to buy now (S-13)."))
+    return top
+
+
+@transaction.atomic
+def character_deal(
+    *, character_id: int, owner, expected_version: int, character: Character, tap: str = ""
+) -> Character:
+    """At the app's table: the app fills in the card or dice the game waits for, as a tap
+    (character_tap, with the steps that follow by themselves)."""
+    table = _dealing_table(character, expected_version, tap)
+    action = table.next_action(character.state)
+    if action is None:
+        raise DealRefused(gettext("There is nothing for the app to deal right now."))
+    return character_tap(
+        character_id=character_id,
+        owner=owner,
+        action=action,
+        expected_version=expected_version,
+        character=character,
+        dealt=table,
+        tap=tap,
     )
 
 
@@ -239,6 +315,49 @@ def character_undo(
         record=character,
         tap=tap,
     )
+
+
+class UndoNeedsRebuild(Exception):
+    """An undo past a session end with real cards, not confirmed yet: the real table must be
+    rebuilt first (`guide` says how). Nothing was written."""
+
+    def __init__(self, guide: undo_guide.UndoGuide):
+        super().__init__(guide.crossing["text"])
+        self.guide = guide
+
+
+@transaction.atomic
+def character_undo_tap(
+    *,
+    character_id: int,
+    owner,
+    expected_version: int,
+    character: Character | None = None,
+    tap: str = "",
+    rebuild: bool = False,
+) -> Character:
+    """Take back the player's last tap (the undo button): at the app's table with the steps
+    the app took by itself after it; past a session end with real cards only once `rebuild`
+    confirms that the table is rebuilt (else UndoNeedsRebuild).
+
+    An undo goes back from the screen it was tapped on, or not at all (AlreadyApplied,
+    VersionConflict). The character comes back with `undo_action`: the action taken back.
+    """
+    mine = character or character_get(character_id=character_id, owner=owner)
+    core.record_check_tap(game=GAME, record=mine, expected_version=expected_version, tap=tap)
+    plan = undo_guide.undo_plan(mine)
+    if plan.guide is not None and plan.guide.needs_confirmation and not rebuild:
+        raise UndoNeedsRebuild(plan.guide)
+    done = character_undo(
+        character_id=character_id,
+        owner=owner,
+        steps=plan.steps,
+        expected_version=expected_version,
+        character=mine,
+        tap=tap,
+    )
+    done.undo_action = plan.action
+    return done
 
 
 def character_undo_to(*, character_id: int, owner, seq: int, expected_version: int) -> Character:
@@ -319,12 +438,15 @@ def character_rebuild(*, character_id: int, owner) -> Character:
 __all__ = [
     "KEEP_TABLE_STATE",
     "NAME_MAX_LENGTH",
+    "AlreadyApplied",
+    "DealRefused",
     "TableSwitchError",
     "UndoError",
+    "UndoNeedsRebuild",
     "VersionConflict",
     "character_apply",
-    "character_apply_many",
     "character_create",
+    "character_deal",
     "character_delete",
     "character_export",
     "character_get",
@@ -332,7 +454,10 @@ __all__ = [
     "character_rebuild",
     "character_rename",
     "character_set_table",
+    "character_tap",
+    "character_top_card",
     "character_undo",
+    "character_undo_tap",
     "character_undo_to",
     "character_state_at",
     "history_records",

@@ -110,7 +110,7 @@ def strip_for(character: Character, seat=UNKNOWN) -> Strip | None:
     table = seat.table
     note = table.undo_note or {}
     if note.get("at", {}).get(str(character.pk)) == character.version:
-        from tracker.card_rpg.play_screen import action_words
+        from tracker.card_rpg.words import action_words
 
         what = listing([action_words(action) for action in note.get("actions", [])], "and")
         strip.undo_said = gettext(

@@ -9,8 +9,10 @@ import re
 from django import forms
 from django.utils.translation import gettext, gettext_lazy
 
+from tracker.card_rpg import dice_roller
 from tracker.core.forms import TapForm
 from tracker.core.i18n import say
+from tracker.rules import VirtualTable
 from tracker.rules.cards import (
     ACCEPTED_FORMS,
     DECK,
@@ -51,14 +53,25 @@ PICK_AGAIN = gettext_lazy("That choice isn't on the screen any more — pick aga
 
 class PlayForm(TapForm):
     """Every play form carries the version of the state it was drawn from (stops double posts),
-    and from the page's script the tap's id and what the screen asked (tracker.core.forms)."""
+    and from the page's script the tap's id and what the screen asked (tracker.core.forms).
+    A form of an engine action knows its `kind` (the action type) and builds the action."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, kind: str = "", **kwargs):
         super().__init__(*args, **kwargs)
+        self.kind = kind
         for field in self.fields.values():
             field.error_messages["invalid_choice"] = PICK_AGAIN
             if isinstance(field, forms.MultipleChoiceField):
                 field.error_messages["invalid_list"] = PICK_AGAIN
+
+    def action(self, awaiting: dict | None = None) -> dict:
+        """The engine action of the valid form (field names of rules/actions.md); `awaiting`:
+        what the game waits for, which says how many dice the app rolls."""
+        return {"type": self.kind, **self.action_fields(awaiting or {})}
+
+    def action_fields(self, awaiting: dict) -> dict:
+        """The fields of the engine action beside its type."""
+        return {}
 
 
 def _parse_cards(text: str) -> list[str]:
@@ -115,6 +128,9 @@ class CardForm(PlayForm):
         data["the_card"] = cards[0]
         return data
 
+    def action_fields(self, awaiting: dict) -> dict:
+        return {"card": self.cleaned_data["the_card"]}
+
 
 DECK_CHOICES = [(card, card) for card in DECK]
 
@@ -157,6 +173,12 @@ class CardsForm(PlayForm):
             raise forms.ValidationError(str(self.nothing_chosen))
         return data
 
+    def action_fields(self, awaiting: dict) -> dict:
+        cards = self.cleaned_data["the_cards"]
+        if self.kind == "start_session":
+            return {"hand": cards} if cards else {}
+        return {"cards": cards}
+
 
 class AttackForm(CardsForm):
     """S-20: an attack plays one card or more."""
@@ -197,6 +219,20 @@ class PickForm(CardsForm):
         data["the_cards"] = sorted(dict.fromkeys(picked), key=DECK.index)
         return data
 
+    def entry(self, posted: dict, *, hand) -> dict:
+        """The entry as the picker leaves it (`posted`: as entry_as_posted read it): cards
+        ticked on the 54-card grid join the picked list; cards of the `hand` stay ticked."""
+        data = self.cleaned_data
+        picked = list(data["the_cards"])
+        hand = set(hand)
+        picked += [card for card in posted["ticked"] if card not in hand and card not in picked]
+        return {
+            "ticked": [card for card in posted["ticked"] if card in hand],
+            "picked": sorted(dict.fromkeys(picked), key=DECK.index),
+            "shown_rank": data.get("rank") or data.get("shown_rank") or "",
+            "hint": data.get("hint", ""),
+        }
+
 
 class DiceForm(PlayForm):
     """Dice: the app rolls them (`roll`), or the player types real ones (``4 2 6`` or ``426``)."""
@@ -225,6 +261,14 @@ class DiceForm(PlayForm):
         data["dice"] = dice
         return data
 
+    def action_fields(self, awaiting: dict) -> dict:
+        dice = self.cleaned_data["dice"]
+        if self.kind == "level_up":
+            return {"hp_dice": dice or dice_roller.roll_dice(1)}
+        # The monster's HP: as many dice as the game waits for (S-16).
+        count = (awaiting.get("choices") or {}).get("dice") or 0
+        return {"dice": dice or dice_roller.roll_dice(count)}
+
 
 class ItemForm(PlayForm):
     """An inventory card and the suit it is used as, from one button (``"6S:S"``)."""
@@ -243,6 +287,12 @@ class ItemForm(PlayForm):
         self.cleaned_data["use_as"] = use_as
         return self.cleaned_data["item"]
 
+    def action_fields(self, awaiting: dict) -> dict:
+        fields = {"card": self.cleaned_data["card"]}
+        if self.cleaned_data.get("use_as"):
+            fields["as"] = self.cleaned_data["use_as"]
+        return fields
+
 
 class ChoiceForm(PlayForm):
     """A card chosen from a list the screen offered (an item, a save, a card to sell)."""
@@ -257,6 +307,9 @@ class ChoiceForm(PlayForm):
         except CardNotationError as exc:
             raise forms.ValidationError(_said(exc)) from None
 
+    def action_fields(self, awaiting: dict) -> dict:
+        return {"card": self.cleaned_data["card"]}
+
 
 class YesNoForm(PlayForm):
     """A yes/no answer given by which button was pressed (`answer` = yes or no)."""
@@ -266,6 +319,9 @@ class YesNoForm(PlayForm):
         error_messages={"required": gettext_lazy("Tap one of the two answers.")},
     )
 
+    def action_fields(self, awaiting: dict) -> dict:
+        return {"keep": self.cleaned_data["answer"] == "yes"}
+
 
 class BuyTopForm(CardForm):
     """The top card of the draw pile, and whether it is bought or discarded."""
@@ -274,6 +330,9 @@ class BuyTopForm(CardForm):
         choices=[("yes", gettext_lazy("buy")), ("no", gettext_lazy("discard"))],
         error_messages={"required": gettext_lazy("Tap “Buy it” or “Discard it”.")},
     )
+
+    def action_fields(self, awaiting: dict) -> dict:
+        return {"card": self.cleaned_data["the_card"], "buy": self.cleaned_data["answer"] == "yes"}
 
 
 class UndoForm(PlayForm):
@@ -298,8 +357,57 @@ class VirtualForm(PlayForm):
         },
     )
 
+    def table_state(self) -> dict | None:
+        """The app's table from now on: a fresh one, shuffled with the seed if one was given
+        (randomness comes in at the edge, as the dice do); None: the player's own cards."""
+        if not self.cleaned_data["on"]:
+            return None
+        return VirtualTable(seed=self.cleaned_data.get("seed")).to_dict()
+
 
 class DealForm(PlayForm):
     """Ask the virtual table for the next card or dice (`buy_top`: turn the top card to buy)."""
 
     buy_top = forms.BooleanField(required=False)
+
+
+def entry_as_posted(data, kind: str) -> dict:
+    """What the player had entered in the control of `kind` (the posted `data`, valid or
+    not), to draw it again as it was."""
+    deck = set(DECK)
+    shown = data.get("rank") or data.get("shown_rank") or ""
+    suit = data.get("suit") or ""
+    return {
+        "entry_kind": kind,
+        "suit": suit if suit in SUITS or suit in JOKERS else "",
+        "typed": data.get("typed", "")[:120],
+        "picked": [card for card in data.getlist("picked") if card in deck],
+        "ticked": [card for card in data.getlist("card") if card in deck],
+        "shown_rank": shown if shown in RANKS else "",
+    }
+
+
+# The form of each engine action the play screen posts.
+ACTION_FORMS = {
+    "start_session": CardsForm,
+    "note_hand": NoteHandForm,
+    "attack": AttackForm,
+    "reveal_monster": CardForm,
+    "turn": CardForm,
+    "buy_back": CardForm,
+    "buy_top": BuyTopForm,
+    "roll_monster_hp": DiceForm,
+    "level_up": DiceForm,
+    "use_item": ItemForm,
+    "save": ChoiceForm,
+    "sell": ChoiceForm,
+    "keep_hand": YesNoForm,
+    "end_turn": PlayForm,
+    "accept_death": PlayForm,
+    "end_session": PlayForm,
+}
+
+
+def action_form(kind: str, data) -> PlayForm:
+    """The form that builds an engine action of `kind` from the posted `data`."""
+    return ACTION_FORMS[kind](data, kind=kind)
