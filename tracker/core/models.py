@@ -52,7 +52,7 @@ def keeps_snapshot(seq: int, size: int) -> bool:
 
 def snapshot_seq_at_or_before(seq: int) -> int:
     """The newest entry at or before `seq` that may keep a snapshot (one does at or before it:
-    readers look for the newest that does, tracker.core.services._entries)."""
+    readers look for the newest that does, tracker.core.services.entries_read)."""
     return max(1, seq - seq % SNAPSHOT_EVERY)
 
 
