@@ -15,9 +15,10 @@ at any length of log.
 from __future__ import annotations
 
 import json
+from typing import ClassVar
 
 from django.conf import settings
-from django.db import models
+from django.db import models, transaction
 
 # The longest tap id a phone may send (tracker/static/tracker/taps.js makes 32 hex digits).
 TAP_LENGTH = 40
@@ -205,3 +206,81 @@ class Seat(models.Model):
     @property
     def taken(self) -> bool:
         return self.user_id is not None or bool(self.holder_key)
+
+
+class CurrentRows(models.Manager):
+    """Only the numbered rows of the log as it stands: undo leaves rows of what it took back.
+
+    An undo costs the same whatever it takes back: the record's counter of current rows moves
+    back with its row, and the rows numbered beyond it are hidden here — and overwritten (one
+    upsert) when play reaches that number again. Related managers (`character.fights`) use
+    this manager too; the base manager (`all_rows`) still sees every row.
+    """
+
+    def get_queryset(self):
+        counted = f"{self.model.record_field}__{self.model.counter}"
+        return super().get_queryset().filter(number__lte=models.F(counted))
+
+
+class NumberedRow(models.Model):
+    """A row a game derives from its log, numbered 1, 2, … within its record (a finished turn,
+    session or fight, an event): written once its thing is over, hidden after an undo takes it
+    back (CurrentRows), overwritten when play ends it again (`upsert`)."""
+
+    # The row's foreign key to its record, and the record's column counting the current rows.
+    record_field: ClassVar[str] = ""
+    counter: ClassVar[str] = ""
+
+    number = models.PositiveIntegerField()
+
+    all_rows = models.Manager()
+    objects = CurrentRows()
+
+    class Meta:
+        abstract = True
+        base_manager_name = "all_rows"
+        default_manager_name = "objects"
+
+    @classmethod
+    def upsert(cls, rows: list, fields: list[str], *, fresh: bool = False) -> None:
+        """Insert rows, or overwrite the ones with the same numbers (left there by an undo).
+
+        `fresh`: the record has no such rows yet (a whole log written at once), so they are
+        inserted in batches, the quickest way to hold the write lock briefly.
+        """
+        if fresh:
+            insert_rows(cls, rows)
+        elif rows:
+            cls.all_rows.bulk_create(
+                rows,
+                batch_size=500,
+                update_conflicts=True,
+                unique_fields=[cls.record_field, "number"],
+                update_fields=fields,
+            )
+
+
+def insert_rows(model, rows: list, chunk: int = 2000) -> None:
+    """Insert many new rows of `model` in a few statements (executemany), for bulk writes
+    (imports, restores) where Django's bulk_create spends longer building its SQL than the
+    database spends inserting. The rows get no primary key back."""
+    if not rows:
+        return
+    connection = transaction.get_connection()
+    quote = connection.ops.quote_name
+    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+    sql = (
+        f"INSERT INTO {quote(model._meta.db_table)} "
+        f"({', '.join(quote(f.column) for f in fields)}) "
+        f"VALUES ({', '.join(['%s'] * len(fields))})"
+    )
+    for row in rows:
+        for f in fields:
+            if getattr(f, "auto_now_add", False) or getattr(f, "auto_now", False):
+                f.pre_save(row, add=True)
+    values = [
+        [f.get_db_prep_save(getattr(row, f.attname), connection) for f in fields] for row in rows
+    ]
+    with connection.cursor() as cursor:
+        for start in range(0, len(values), chunk):
+            cursor.executemany(sql, values[start : start + chunk])
