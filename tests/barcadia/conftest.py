@@ -132,5 +132,5 @@ def bot_log(players: int, prefix: int, turns: int = 0, seed: int = 7) -> list[di
 def imported(owner, actions: list[dict], name: str = "Imported") -> Table:
     """A table made from a log file through the core's import, with its seats."""
     table = core.record_import(owner=owner, text=dump_log(actions, game=GAME.id), name=name)
-    services.ensure_seats(table=table)
+    services.seats_ensure(table=table)
     return fresh(table)

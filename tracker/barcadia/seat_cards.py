@@ -19,7 +19,7 @@ def qr_svg(url: str):
 
 def seat_rows(request, table) -> list[dict]:
     """Each seat of the table with its absolute join link and its QR code (seats made if none)."""
-    services.ensure_seats(table=table)
+    services.seats_ensure(table=table)
     rows = []
     for seat in table.seats.select_related("user").order_by("number"):
         link = request.build_absolute_uri(

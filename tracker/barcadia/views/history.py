@@ -9,29 +9,21 @@ may read it. The log file is the host's alone: it holds every loot name noted.
 from __future__ import annotations
 
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse
-from django.middleware.csp import get_nonce
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.http import content_disposition_header
-from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from tracker.barcadia import charts, services
 from tracker.barcadia.table_screen import TableScreen
 from tracker.barcadia.views.table import table_access
-from tracker.core.names import export_file_name
+from tracker.core.web import nonce
 from tracker.rules.barcadia import describe_action
 from tracker.rules.text import Msg
 
 PAGE = "barcadia/history.html"
 TURNS_PER_PAGE = 20
 RECENT_ACTIONS = 15
-
-
-def _nonce(request: HttpRequest) -> str:
-    nonce = get_nonce(request)
-    return "" if nonce is None else str(nonce)
 
 
 def _leads(turns: list[tuple[int, dict]]) -> list[dict]:
@@ -54,11 +46,13 @@ def history_page(request: HttpRequest, table: int) -> HttpResponse:
     access = table_access(request, table)
     record = access.record
     screen = TableScreen(access)
-    ended = list(services.events(record, kinds=["turn"]).values_list("turn", "hero", "data", "seq"))
+    ended = list(
+        services.table_events(record, kinds=["turn"]).values_list("turn", "hero", "data", "seq")
+    )
     hp_by_turn = [(number, data.get("hp", {})) for number, _hero, data, _seq in ended]
     heroes = [hero.name for hero in screen.heroes]
     full = {name: hero["hp_max"] for name, hero in record.state["players"].items()}
-    chart = charts.health_over_turns(heroes, hp_by_turn, full, nonce=_nonce(request))
+    chart = charts.health_over_turns(heroes, hp_by_turn, full, nonce=nonce(request))
     turn_rows = [
         {"number": number, "hero": hero, "data": data, "seq": seq}
         for number, hero, data, seq in reversed(ended)
@@ -70,7 +64,7 @@ def history_page(request: HttpRequest, table: int) -> HttpResponse:
         numbers.append(running["number"])
     happenings: dict[int, list] = {}
     rolled: set[int] = set()
-    for event in services.events(record, kinds=["roll", "death", "hoard"], turns=numbers):
+    for event in services.table_events(record, kinds=["roll", "death", "hoard"], turns=numbers):
         # A death by a roll is told in the roll's own line already.
         if event.kind == "death" and event.seq in rolled:
             continue
@@ -82,15 +76,15 @@ def history_page(request: HttpRequest, table: int) -> HttpResponse:
         row["events"] = happenings.get(row["number"], [])
     order = [
         {"text": Msg.from_json(event.text), "data": event.data}
-        for event in services.events(record, kinds=["order"])
+        for event in services.table_events(record, kinds=["order"])
     ]
     deaths = [
         {"turn": event.turn, "hero": event.hero, "text": Msg.from_json(event.text)}
-        for event in services.events(record, kinds=["death"])
+        for event in services.table_events(record, kinds=["death"])
     ]
     recent = [
         {"seq": step.seq, "text": describe_action(step.before, step.action, step.after)}
-        for step in reversed(services.recent_steps(table=record, count=RECENT_ACTIONS))
+        for step in reversed(services.table_steps(table=record, count=RECENT_ACTIONS))
         if step.seq > 1
     ]
     context = {
@@ -106,21 +100,3 @@ def history_page(request: HttpRequest, table: int) -> HttpResponse:
         "recent": recent,
     }
     return render(request, PAGE, context)
-
-
-@never_cache
-@require_GET
-def export(request: HttpRequest, table: int) -> HttpResponse:
-    """The table's whole log as a file to keep, or to import again (/import/): the host's alone,
-    since the log holds every loot name noted (HT-15)."""
-    access = table_access(request, table)
-    if not access.is_owner:
-        raise Http404("no such table")
-    record = access.record
-    text = services.table_export(table=record)
-    response = HttpResponse(text, content_type="application/json; charset=utf-8")
-    filename = export_file_name(record.name, suffix=".barcadia.json", fallback=_("table"))
-    response["Content-Disposition"] = content_disposition_header(
-        as_attachment=True, filename=filename
-    )
-    return response
