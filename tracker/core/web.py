@@ -46,6 +46,15 @@ def go(request: HttpRequest, url: str) -> HttpResponse:
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
+def page_or_part(
+    request: HttpRequest, template: str, partial: str, context: dict, *, status: int = 200
+) -> HttpResponse:
+    """The whole page, or for htmx only its `partial` (the region the swap replaces)."""
+    return render(
+        request, f"{template}#{partial}" if request.htmx else template, context, status=status
+    )
+
+
 def form_page(
     request: HttpRequest, template: str, partial: str, context: dict, *, refused: bool
 ) -> HttpResponse:
@@ -54,8 +63,7 @@ def form_page(
     htmx swaps only 2xx answers, so a refused htmx request stays 200 to show its errors.
     """
     status = 400 if refused and not request.htmx else 200
-    name = f"{template}#{partial}" if request.htmx else template
-    return render(request, name, context, status=status)
+    return page_or_part(request, template, partial, context, status=status)
 
 
 def posted(request: HttpRequest):
