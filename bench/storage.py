@@ -54,6 +54,7 @@ def measure(actions: int, seed: int) -> dict:
     from tracker.card_rpg.game import GAME
     from tracker.card_rpg.models import ActionLogEntry, Character
     from tracker.core import services as core
+    from tracker.core.services.replay import entries_insert, entry_rows, log_replay
 
     call_command("migrate", verbosity=0)
     rows = career(actions, seed)
@@ -62,7 +63,7 @@ def measure(actions: int, seed: int) -> dict:
     # Now: as record_apply would have written them, action after action at the app's table.
     now = timezone.now()
     tables = [t for _, _, t in rows]
-    steps, projections, snapshots = core._replay(GAME, [a for a, _, _ in rows], now, tables=tables)
+    steps, projections, snapshots = log_replay(GAME, [a for a, _, _ in rows], now, tables=tables)
     character = Character(owner=owner, name="Long career", version=1, last_seq=len(steps))
     for key, value in GAME.projector.record_fields(steps[-1].after, projections[-1]).items():
         setattr(character, key, value)
@@ -72,8 +73,8 @@ def measure(actions: int, seed: int) -> dict:
         rows[-1][2],
     )
     character.save(force_insert=True)
-    entries = core._entry_rows(GAME, steps, projections, tables, snapshots=snapshots)
-    core._insert_entries(GAME, character, entries)
+    entries = entry_rows(GAME, steps, projections, tables, snapshots=snapshots)
+    entries_insert(GAME, character, entries)
     GAME.projector.write_all(character, entries, projections)
 
     # Before: a whole state and virtual table with every entry, same indexes.

@@ -23,6 +23,7 @@ from tracker.barbarian_vince import projections as bv
 from tracker.core import backups, games, uploads
 from tracker.core import models as core_models
 from tracker.core import services as core
+from tracker.core.services.replay import log_replay
 from tracker.rules.barbarian_vince import bot
 from tracker.rules.log import dump_log
 
@@ -113,7 +114,7 @@ def test_replay_snapshots_hold_the_states_of_one_step_at_a_time(game_id):
     actions = worst_actions(game_id, 900)
     now = timezone.now()
     truth = stepped(game, actions, now)
-    steps, projections, snapshots = core._replay(game, actions, now)
+    steps, projections, snapshots = log_replay(game, actions, now)
     # States under the budget (a 900-move turn still is): every 200th entry, as ever.
     assert sorted(snapshots) == [1, 200, 400, 600, 800]
     for seq, text in snapshots.items():
@@ -132,7 +133,7 @@ def test_a_big_state_is_kept_farther_apart_within_the_budget(monkeypatch):
     monkeypatch.setattr(core_models, "SNAPSHOT_BUDGET", 16_000)
     game = games.get(BV)
     actions = barbarian_vince_actions(4_000)
-    _steps, _projections, snapshots = core._replay(game, actions, timezone.now())
+    _steps, _projections, snapshots = log_replay(game, actions, timezone.now())
     sizes = {seq: len(text) for seq, text in snapshots.items()}
     assert 1 in sizes and len(sizes) < 4_000 // core_models.SNAPSHOT_EVERY
     for seq, size in sizes.items():

@@ -33,12 +33,11 @@ class AdventureAdmin(RecordAdmin):
     search_fields = ("name", "owner__username")
     date_hierarchy = "created_at"
     inlines = (AdventureTurnInline,)
-    fieldsets = (
+    sections = (
         (None, {"fields": ("name", "owner", "status", "log_link")}),
         ("Journey", {"fields": (("turn", "years", "victories"),)}),
-        ("Log and state", {"classes": ("collapse",), "fields": RecordAdmin.log_fields}),
     )
-    readonly_fields = (*RecordAdmin.log_readonly_fields, "status", "turn", "years", "victories")
+    derived_fields = ("status", "turn", "years", "victories")
 
 
 @admin.register(AdventureLogEntry)

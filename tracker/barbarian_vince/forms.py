@@ -14,7 +14,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tracker.core.forms import TapForm
+from tracker.core.forms import InputError, TapForm
 from tracker.core.i18n import say
 from tracker.rules.barbarian_vince import ACTION_FIELDS
 from tracker.rules.barbarian_vince.catalogue import KIND_FIELDS, SKILLS, skill_word
@@ -27,15 +27,6 @@ FLAG_FIELDS = ("conditions_met",)
 # The most characters of any text passed on: the engine refuses beyond 60 with its own words,
 # and nothing longer is worth carrying into a message.
 MAX_POSTED = 200
-
-
-class InputError(Exception):
-    """Posted text the form cannot read: refused under `rule` with a message for the player."""
-
-    def __init__(self, rule: str, message: str):
-        self.rule = rule
-        self.message = message
-        super().__init__(f"{rule}: {message}")
 
 
 class CardList(forms.Field):

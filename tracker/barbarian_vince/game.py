@@ -4,7 +4,7 @@ The projector folds every action into the turn being played (tracker.barbarian_v
 projections, pure) and keeps it in the adventure's `projection`, written with the adventure's
 row at no extra cost. A turn gets its row once it ends, as one upsert. Undo writes no turn row:
 the adventure's `turns_ended` moves back with it and the rows beyond are hidden until play
-overwrites them (tracker.barbarian_vince.models.CurrentTurns). A `register_card` is also kept
+overwrites them (tracker.core.models.CurrentRows). A `register_card` is also kept
 in the player's deck (one upsert), so the card is offered in their next adventures; an undo
 leaves the deck as it is.
 """
@@ -80,18 +80,6 @@ def turn_row(adventure, turn: dict) -> AdventureTurn:
     )
 
 
-def _upsert_turns(rows: list[AdventureTurn]) -> None:
-    """Insert turn rows, or overwrite the ones with the same numbers (left there by an undo)."""
-    if rows:
-        AdventureTurn.all_rows.bulk_create(
-            rows,
-            batch_size=500,
-            update_conflicts=True,
-            unique_fields=["adventure", "number"],
-            update_fields=_TURN_COLUMNS,
-        )
-
-
 def memory_row(adventure, seq: int, action: dict) -> RememberedCard | None:
     """The card memory's row for a register_card the engine accepted."""
     card = clean_text(action.get("id"), "BT-01", "id")
@@ -152,7 +140,7 @@ class AdventureProjector(Projector):
     def write(self, record, entry, old, new):
         finished = new.get("finished")
         if finished is not None and finished["ended_seq"] == entry.seq:
-            _upsert_turns([turn_row(record, finished)])
+            AdventureTurn.upsert([turn_row(record, finished)], _TURN_COLUMNS)
         if entry.action.get("type") == "register_card":
             _remember([memory_row(record, entry.seq, entry.action)])
 
@@ -171,7 +159,7 @@ class AdventureProjector(Projector):
                 turns.append(turn_row(record, finished))
             if entry.action.get("type") == "register_card":
                 memory.append(memory_row(record, entry.seq, entry.action))
-        _upsert_turns(turns)
+        AdventureTurn.upsert(turns, _TURN_COLUMNS)
         _remember(memory)
 
 
@@ -187,6 +175,8 @@ GAME = games.register(
         id=GAME_ID,
         title=gettext_lazy("Barbarian Vince"),
         noun="adventure",
+        file_suffix=".barbarian-vince.json",
+        file_fallback="adventure",
         engine=engine,
         record_model=Adventure,
         entry_model=AdventureLogEntry,

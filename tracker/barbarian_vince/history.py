@@ -19,6 +19,7 @@ from django.utils.translation import ngettext
 from tracker.barbarian_vince import services
 from tracker.barbarian_vince.models import Adventure, AdventureTurn
 from tracker.barbarian_vince.play_screen import check_status_words, check_words
+from tracker.core import history as log_pages
 from tracker.core.i18n import listing, say
 from tracker.rules.barbarian_vince import describe_action
 
@@ -220,28 +221,10 @@ class LogLine:
     text: str
 
 
-@dataclass
-class LogPage:
-    """A page of the log, newest action first, and where the next older page starts."""
-
-    lines: list[LogLine]
-    older: int | None  # pass as `before` for the next page; None on the last page
-    newer: int | None
-    last_seq: int
-
-
 def log_page(adventure: Adventure, before: int | None = None, size: int = LOG_PAGE_SIZE):
     """The `size` actions before seq `before` (default: the newest), newest first; one query."""
-    last = adventure.last_seq
-    top = last if before is None else max(0, min(before - 1, last))
-    bottom = max(1, top - size + 1)
-    lines = _lines(adventure, bottom, top) if top >= 1 else []
-    lines.reverse()
-    return LogPage(
-        lines=lines,
-        older=bottom if bottom > 1 else None,
-        newer=(top + size + 1) if top < last else None,
-        last_seq=last,
+    return log_pages.log_page(
+        adventure, lambda bottom, top: _lines(adventure, bottom, top), before=before, size=size
     )
 
 
@@ -259,5 +242,5 @@ def _lines(adventure: Adventure, bottom: int, top: int) -> list[LogLine]:
             kind=str(step.action.get("type", "")),
             text=say(describe_action(step.before, step.action, step.after)),
         )
-        for step in services.steps(adventure=adventure, first=bottom, last=top)
+        for step in services.adventure_steps(adventure=adventure, first=bottom, last=top)
     ]

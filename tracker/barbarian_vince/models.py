@@ -14,7 +14,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tracker.core.models import LogEntry, LogRecord
+from tracker.core.models import LogEntry, LogRecord, NumberedRow
 
 
 class Adventure(LogRecord):
@@ -25,7 +25,7 @@ class Adventure(LogRecord):
     years = models.PositiveIntegerField(_("years passed"), default=0)
     victories = models.PositiveSmallIntegerField(_("quests won"), default=0)
     # Turns ended in the log as it stands: turn rows numbered beyond them were taken back by
-    # undo and are hidden (CurrentTurns) until play overwrites them.
+    # undo and are hidden (tracker.core.models.CurrentRows) until play overwrites them.
     turns_ended = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta(LogRecord.Meta):
@@ -53,27 +53,17 @@ class AdventureLogEntry(LogEntry):
         ]
 
 
-class CurrentTurns(models.Manager):
-    """Only the turns that have ended in the log as it stands (undo leaves rows behind).
-
-    An undo costs the same whatever it takes back: the adventure's `turns_ended` moves back
-    with its row, and the turns numbered beyond it are hidden here, then overwritten (one
-    upsert) when play ends that turn again. `all_rows` still sees every row.
-    """
-
-    def get_queryset(self):
-        return super().get_queryset().filter(number__lte=models.F("adventure__turns_ended"))
-
-
-class AdventureTurn(models.Model):
+class AdventureTurn(NumberedRow):
     """A finished turn: where Vince went, what he met, the checks and the cards won and lost.
 
     `detail` is the turn as the projection folded it (tracker.barbarian_vince.projections.
     TurnRecord); the columns beside it are what the charts and counts read without it.
     """
 
+    record_field = "adventure"
+    counter = "turns_ended"
+
     adventure = models.ForeignKey(Adventure, on_delete=models.CASCADE, related_name="turns")
-    number = models.PositiveIntegerField()  # 1 for the first turn after setup
     started_seq = models.PositiveIntegerField()
     ended_seq = models.PositiveIntegerField()
     started_at = models.DateTimeField(null=True, blank=True)
@@ -86,12 +76,7 @@ class AdventureTurn(models.Model):
     checks_failed = models.PositiveSmallIntegerField(default=0)
     detail = models.JSONField(default=dict)
 
-    all_rows = models.Manager()
-    objects = CurrentTurns()
-
-    class Meta:
-        base_manager_name = "all_rows"
-        default_manager_name = "objects"
+    class Meta(NumberedRow.Meta):
         ordering = ["adventure", "number"]
         verbose_name = _("turn")
         constraints = [

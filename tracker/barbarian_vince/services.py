@@ -62,13 +62,13 @@ def remembered_cards(*, owner, text: str = "", exclude: Sequence[str] = ()) -> l
     return list(rows.order_by("card_id")[:RECALL_LIMIT])
 
 
-def state_at(*, adventure: Adventure, seq: int) -> dict:
+def adventure_state_at(*, adventure: Adventure, seq: int) -> dict:
     """The engine state just after log entry `seq` (replayed from the snapshot before it)."""
     state, _projection, _table = core.record_state_at(game=GAME, record=adventure, seq=seq)
     return state
 
 
-def steps(*, adventure: Adventure, first: int, last: int) -> list[core.Step]:
+def adventure_steps(*, adventure: Adventure, first: int, last: int) -> list[core.Step]:
     """Log entries first…last with the states around each (one query, from a snapshot)."""
     return core.record_steps(game=GAME, record=adventure, first=first, last=last)
 
@@ -91,18 +91,19 @@ def adventure_apply(
     *,
     adventure_id: int,
     owner,
-    action: dict,
+    action: dict | None = None,
+    actions: Sequence[dict] = (),
     expected_version: int,
     tap: str = "",
     asked: str = "",
 ) -> Adventure:
-    """Apply one action; VersionConflict or the engine's RuleError write nothing (`tap`,
-    `asked`: as core.record_apply takes them)."""
+    """Apply one action, or several in a row in one transaction; VersionConflict or the
+    engine's RuleError write nothing (`tap`, `asked`: as core.record_apply takes them)."""
     return core.record_apply(
         game=GAME,
         record_id=adventure_id,
         owner=owner,
-        action=action,
+        actions=[(one, core.KEEP_TABLE_STATE) for one in (actions or [action])],
         expected_version=expected_version,
         tap=tap,
         asked=asked,
@@ -160,12 +161,10 @@ def adventure_play(
     rows = list(RememberedCard.objects.filter(owner=owner, card_id__in=missing)) if missing else []
     rows.sort(key=lambda row: missing.index(row.card_id))
     entered = _registered(adventure.state, rows)
-    actions = [(one, core.KEEP_TABLE_STATE) for one in [*typed, *entered, action]]
-    record = core.record_apply(
-        game=GAME,
-        record_id=adventure_id,
+    record = adventure_apply(
+        adventure_id=adventure_id,
         owner=owner,
-        actions=actions,
+        actions=[*typed, *entered, action],
         expected_version=expected_version,
         tap=tap,
         asked=asked,
@@ -233,12 +232,8 @@ def deck_bring(*, adventure_id: int, owner, expected_version: int) -> Adventure:
     entered = _registered(adventure.state, rows)
     if not entered:
         return adventure
-    return core.record_apply(
-        game=GAME,
-        record_id=adventure_id,
-        owner=owner,
-        actions=[(one, core.KEEP_TABLE_STATE) for one in entered],
-        expected_version=expected_version,
+    return adventure_apply(
+        adventure_id=adventure_id, owner=owner, actions=entered, expected_version=expected_version
     )
 
 
@@ -380,6 +375,6 @@ __all__ = [
     "listing_key",
     "remembered_cards",
     "running_turn",
-    "state_at",
-    "steps",
+    "adventure_state_at",
+    "adventure_steps",
 ]

@@ -2,7 +2,9 @@
 
 from django.urls import path
 
+from tracker.barbarian_vince.game import GAME
 from tracker.barbarian_vince.views import adventures, cards, deck, history, play
+from tracker.core.views import record_export
 
 urlpatterns = [
     path("adventures/", adventures.adventure_list, name="bv_list"),
@@ -23,6 +25,11 @@ urlpatterns = [
         history.history_undo_to,
         name="bv_undo_to",
     ),
-    path("adventures/<int:adventure>/export/", adventures.adventure_export, name="bv_export"),
+    path(
+        "adventures/<int:adventure>/export/",
+        record_export,
+        {"game_id": GAME.id},
+        name="bv_export",
+    ),
     path("adventures/<int:adventure>/delete/", adventures.adventure_delete, name="bv_delete"),
 ]

@@ -28,18 +28,11 @@ class TableAdmin(RecordAdmin):
     search_fields = ("name", "owner__username", "winner")
     date_hierarchy = "created_at"
     inlines = (TableSeatInline,)
-    fieldsets = (
+    sections = (
         (None, {"fields": ("name", "owner", "phase", "log_link")}),
         ("The game", {"fields": (("turn_number", "winner"), "events_link")}),
-        ("Log and state", {"classes": ("collapse",), "fields": RecordAdmin.log_fields}),
     )
-    readonly_fields = (
-        *RecordAdmin.log_readonly_fields,
-        "phase",
-        "turn_number",
-        "winner",
-        "events_link",
-    )
+    derived_fields = ("phase", "turn_number", "winner", "events_link")
 
     @admin.display(description="events")
     def events_link(self, obj):

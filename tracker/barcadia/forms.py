@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tracker.barcadia import tile_box
-from tracker.core.forms import TapForm
+from tracker.core.forms import InputError, TapForm
 from tracker.core.i18n import listing
 from tracker.rules.barcadia import move_targets
 from tracker.rules.barcadia.fields import FACE_KEYS
@@ -30,15 +30,12 @@ _HEX = re.compile(r"^\s*\[?\s*([+-]?\d{1,4})\s*,\s*([+-]?\d{1,4})\s*\]?\s*$")
 # The modifier sources of HT-14, as the select's values name them: p|seat|index, s|seat, …
 _SOURCES = {"p": "power_up", "s": "signature_move", "l": "loot", "o": "other"}
 FACE_KINDS = tuple(FACE_KEYS)
-
-
-class BadInput(Exception):
-    """A box the engine can't be asked about (not a number, not a hex): rule and message."""
-
-    def __init__(self, rule: str, message: str):
-        super().__init__(f"{rule}: {message}")
-        self.rule = rule
-        self.message = message
+# The actions of a two-sided roll: the field naming the other hero, and the one of their roll.
+TWO_SIDED = {
+    "team_battle": ("partner", "partner_roll"),
+    "boss_fight": ("boss_player", "boss_roll"),
+    "duel": ("target", "target_roll"),
+}
 
 
 class ActForm(TapForm):
@@ -62,7 +59,7 @@ def _raw(post, name: str) -> str:
     if not isinstance(value, str):
         return ""
     if len(value) > LONGEST_TEXT:
-        raise BadInput("HL-02", _("%(field)s: that is far too long") % {"field": name})
+        raise InputError("HL-02", _("%(field)s: that is far too long") % {"field": name})
     return value.strip()
 
 
@@ -72,7 +69,7 @@ def whole(post, name: str) -> int | None:
     if not text:
         return None
     if not _WHOLE.match(text):
-        raise BadInput(
+        raise InputError(
             "HL-02",
             _("%(field)s: type a whole number, not “%(text)s”") % {"field": name, "text": text},
         )
@@ -88,10 +85,10 @@ def hex_at(post, name: str) -> list[int] | None:
 
 
 def parse_hex(text: str, name: str = "at") -> list[int]:
-    """``q,r`` (or ``[q, r]``) as a hex, or BadInput."""
+    """``q,r`` (or ``[q, r]``) as a hex, or InputError."""
     found = _HEX.match(text)
     if not found:
-        raise BadInput("HL-02", _("%(field)s: give a hex as q,r") % {"field": name})
+        raise InputError("HL-02", _("%(field)s: give a hex as q,r") % {"field": name})
     return [int(found.group(1)), int(found.group(2))]
 
 
@@ -128,23 +125,23 @@ def modifiers(post, state: dict) -> list[dict]:
         if not source and value is None:
             continue
         if not source:
-            raise BadInput(
+            raise InputError(
                 "HT-14", _("say where the modifier of %(value)s comes from") % {"value": value}
             )
         if value is None:
-            raise BadInput("HT-14", _("say how much the modifier adds or takes away"))
+            raise InputError("HT-14", _("say how much the modifier adds or takes away"))
         parts = source.split("|")
         kind = _SOURCES.get(parts[0])
         seat = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else None
         hero = heroes.get(seat)
         if kind is None or hero is None:
-            raise BadInput("HT-14", _("that modifier's source is not at this table"))
+            raise InputError("HT-14", _("that modifier's source is not at this table"))
         item: dict = {"value": value, "source": kind, "player": hero}
         if kind == "power_up":
             held = state["players"][hero]["power_ups"]
             index = int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else -1
             if not 0 <= index < len(held):
-                raise BadInput("HT-14", _("%(hero)s holds no such power-up") % {"hero": hero})
+                raise InputError("HT-14", _("%(hero)s holds no such power-up") % {"hero": hero})
             item["card"] = held[index]
         elif kind == "loot" and note:
             item["card"] = note
@@ -158,10 +155,10 @@ def roll_parts(post, state: dict, hero: str, roll: dict | None, dice: Dice) -> d
     """One phone's part of a two-sided roll: `hero`'s die and modifiers, and with ``both``
     the other side's too (their phone away): hero → {"roll", "modifiers"}."""
     if roll is None or roll["other"] is None:
-        raise BadInput("HT-06", _("No roll is waiting for that part now."))
+        raise InputError("HT-06", _("No roll is waiting for that part now."))
     sides = (roll["player"], roll["other"])
     if hero not in sides:
-        raise BadInput(
+        raise InputError(
             "HT-14",
             _("%(hero)s takes no side in this roll: only %(sides)s roll it.")
             % {"hero": hero, "sides": listing(sides, "and")},
@@ -173,12 +170,12 @@ def roll_parts(post, state: dict, hero: str, roll: dict | None, dice: Dice) -> d
     if post.get("both") == "on" and counterpart not in roll["parts"]:
         parts[counterpart] = {"roll": dice("other_roll", counterpart), "modifiers": []}
     if not parts:
-        raise BadInput(
+        raise InputError(
             "HT-06", _("Your part is in: waiting for %(hero)s's roll.") % {"hero": counterpart}
         )
     for item in modifiers(post, state):
         if item["player"] not in parts:
-            raise BadInput(
+            raise InputError(
                 "HT-14",
                 _("%(hero)s names their own modifiers when they roll.") % {"hero": item["player"]},
             )
@@ -230,7 +227,7 @@ def _face(post) -> dict | None:
         try:
             return tile_box.face_from_key(tapped[:64])
         except RuleError as error:
-            raise BadInput(error.rule, error.message) from None
+            raise InputError(error.rule, error.message) from None
     kind = _raw(post, "kind")
     if not kind:
         return None
@@ -242,15 +239,15 @@ def _face(post) -> dict | None:
     if "level" in wanted:
         face["level"] = whole(post, "level")
         if face["level"] is None:
-            raise BadInput("HT-08", _("Type the level printed on the %(kind)s tile.") % words)
+            raise InputError("HT-08", _("Type the level printed on the %(kind)s tile.") % words)
     if "damage" in wanted:
         face["damage"] = whole(post, "damage")
         if face["damage"] is None:
-            raise BadInput("HT-08", _("Type the damage printed on the %(kind)s tile.") % words)
+            raise InputError("HT-08", _("Type the damage printed on the %(kind)s tile.") % words)
     if "attack" in wanted:
         face["attack"] = whole(post, "damage")  # one box: damage for monsters, attack otherwise
         if face["attack"] is None:
-            raise BadInput("HT-08", _("Type the attack printed on the %(kind)s tile.") % words)
+            raise InputError("HT-08", _("Type the attack printed on the %(kind)s tile.") % words)
     if "reward" in wanted:
         reward = {}
         for part in ("loot", "power_ups", "heal"):
@@ -262,7 +259,7 @@ def _face(post) -> dict | None:
 
 
 def build_action(kind: str, post, state: dict, hero: str | None, dice: Dice) -> dict:
-    """The engine action `kind` for `hero` from what the phone posted (raises BadInput)."""
+    """The engine action `kind` for `hero` from what the phone posted (raises InputError)."""
     action: dict = {"type": kind}
     if kind != "roll_for_order":
         action["player"] = hero
@@ -283,23 +280,13 @@ def build_action(kind: str, post, state: dict, hero: str | None, dice: Dice) -> 
         case "fight" | "trap_roll":
             action["roll"] = dice("roll", hero)
             action["modifiers"] = modifiers(post, state)
-        case "team_battle":
-            partner = _raw(post, "partner")
-            action["partner"] = partner
+        case "team_battle" | "boss_fight" | "duel":
+            # The other hero of a two-sided roll, who rolls their own die (HT-14).
+            other_field, other_roll = TWO_SIDED[kind]
+            other = _raw(post, other_field)
+            action[other_field] = other
             action["roll"] = dice("roll", hero)
-            action["partner_roll"] = dice("partner_roll", partner)
-            action["modifiers"] = modifiers(post, state)
-        case "boss_fight":
-            boss = _raw(post, "boss_player")
-            action["boss_player"] = boss
-            action["roll"] = dice("roll", hero)
-            action["boss_roll"] = dice("boss_roll", boss)
-            action["modifiers"] = modifiers(post, state)
-        case "duel":
-            target = _raw(post, "target")
-            action["target"] = target
-            action["roll"] = dice("roll", hero)
-            action["target_roll"] = dice("target_roll", target)
+            action[other_roll] = dice(other_roll, other)
             action["modifiers"] = modifiers(post, state)
         case "challenge_hoard":
             action["roll"] = dice("roll", hero)  # H-20: the bare roll, never a modifier

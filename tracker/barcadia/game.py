@@ -4,7 +4,7 @@ The projector folds every action into the table's `projection` (tracker.barcadia
 pure), written with the table's row at no extra cost. Each action that ends something — a
 roll, a death, a turn, the win — writes those events' rows as one upsert. Undo writes no row:
 the table's `events_count` moves back with its row and the rows beyond it are hidden until play
-overwrites them (tracker.barcadia.models.CurrentEvents).
+overwrites them (tracker.core.models.CurrentRows).
 """
 
 from __future__ import annotations
@@ -52,18 +52,6 @@ def _event_row(table: Table, event: dict) -> TableEvent:
     return TableEvent(table=table, **values)
 
 
-def _upsert(table: Table, events: list[dict]) -> None:
-    """Insert the events, or overwrite the rows with their numbers (left there by an undo)."""
-    if events:
-        TableEvent.all_rows.bulk_create(
-            [_event_row(table, event) for event in events],
-            batch_size=500,
-            update_conflicts=True,
-            unique_fields=["table", "number"],
-            update_fields=_EVENT_COLUMNS,
-        )
-
-
 _NO_EVENTS = {"new": []}
 
 
@@ -90,11 +78,13 @@ class TableProjector(Projector):
         }
 
     def write(self, record, entry, old, new):
-        _upsert(record, new.get("new") or [])
+        TableEvent.upsert(
+            [_event_row(record, event) for event in new.get("new") or []], _EVENT_COLUMNS
+        )
 
     def rewind(self, record, keep, old, new):
         # Nothing to write: `events_count` moves back with the table's row, which hides the
-        # rows of what was taken back (CurrentEvents) until play overwrites them.
+        # rows of what was taken back (CurrentRows) until play overwrites them.
         return
 
     def write_all(self, record, entries, projections_):
@@ -102,7 +92,7 @@ class TableProjector(Projector):
         for projection in projections_:
             for event in projection.get("new") or []:
                 events[event["number"]] = event
-        _upsert(record, list(events.values()))
+        TableEvent.upsert([_event_row(record, event) for event in events.values()], _EVENT_COLUMNS)
         # A table written from a whole log (set up, imported, restored) gets its seats here:
         # they are no part of the log, and its pages only read them.
         if not record.seats.exists():
@@ -142,6 +132,8 @@ GAME = games.register(
         id=engine.GAME,
         title=gettext_lazy("Heroes of Barcadia"),
         noun="table",
+        file_suffix=".barcadia.json",
+        file_fallback=gettext_lazy("table"),
         engine=engine,
         record_model=Table,
         entry_model=TableLogEntry,

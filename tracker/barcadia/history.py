@@ -26,7 +26,9 @@ RECENT_ACTIONS = 15
 def table_history(table: Table, *, page: str | None = None, nonce: str = "") -> dict:
     """What the history page shows of `table`, its turns at page `page` (the chart's script
     carries `nonce`)."""
-    ended = list(services.events(table, kinds=["turn"]).values_list("turn", "hero", "data", "seq"))
+    ended = list(
+        services.table_events(table, kinds=["turn"]).values_list("turn", "hero", "data", "seq")
+    )
     turns = turns_page(ended, page)
     running = (table.projection or {}).get("turn")
     running_shown = running if turns.number == 1 else None
@@ -45,11 +47,11 @@ def table_history(table: Table, *, page: str | None = None, nonce: str = "") -> 
         "leads": leads([(number, data) for number, _hero, data, _seq in ended]),
         "order": [
             {"text": Msg.from_json(event.text), "data": event.data}
-            for event in services.events(table, kinds=["order"])
+            for event in services.table_events(table, kinds=["order"])
         ],
         "deaths": [
             {"turn": event.turn, "hero": event.hero, "text": Msg.from_json(event.text)}
-            for event in services.events(table, kinds=["death"])
+            for event in services.table_events(table, kinds=["death"])
         ],
         "recent": recent_actions(table),
     }
@@ -77,7 +79,7 @@ def turn_happenings(table: Table, numbers: list[int]) -> dict[int, list[dict]]:
     """The rolls, deaths and Drink Hoards of the turns `numbers`, by turn."""
     happenings: dict[int, list] = {}
     rolled: set[int] = set()
-    for event in services.events(table, kinds=["roll", "death", "hoard"], turns=numbers):
+    for event in services.table_events(table, kinds=["roll", "death", "hoard"], turns=numbers):
         # A death by a roll is told in the roll's own line already.
         if event.kind == "death" and event.seq in rolled:
             continue
@@ -105,6 +107,6 @@ def recent_actions(table: Table) -> list[dict]:
     """The newest actions in words, newest first (the table's setting up left out)."""
     return [
         {"seq": step.seq, "text": describe_action(step.before, step.action, step.after)}
-        for step in reversed(services.recent_steps(table=table, count=RECENT_ACTIONS))
+        for step in reversed(services.table_steps(table=table, count=RECENT_ACTIONS))
         if step.seq > 1
     ]

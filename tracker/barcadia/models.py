@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from tracker.core.models import LogEntry, LogRecord, Seat
+from tracker.core.models import LogEntry, LogRecord, NumberedRow, Seat
 
 
 class Table(LogRecord):
@@ -21,7 +21,7 @@ class Table(LogRecord):
     turn_number = models.PositiveIntegerField(default=0)
     winner = models.CharField(max_length=24, blank=True, default="")
     # How many events have ended in the log as it stands: rows numbered beyond it were taken
-    # back by undo (see CurrentEvents).
+    # back by undo (see tracker.core.models.CurrentRows).
     events_count = models.PositiveIntegerField(default=0, editable=False)
     # "Pass one phone around": the host's phone acts for every hero. None: not chosen, which
     # means on while no seat is taken and off once one is (tracker.barcadia.play_screen:
@@ -72,17 +72,6 @@ class TableSeat(Seat):
         ]
 
 
-class CurrentEvents(models.Manager):
-    """Only the events of the log as it stands: undo leaves the rows of what it took back.
-
-    An undo moves the table's `events_count` back with its row and writes nothing else; the
-    rows beyond it are hidden here and overwritten (one upsert) when play reaches them again.
-    """
-
-    def get_queryset(self):
-        return super().get_queryset().filter(number__lte=models.F("table__events_count"))
-
-
 class EventKind(models.TextChoices):
     ORDER = "order", "order roll"
     TURN = "turn", "turn"
@@ -92,7 +81,7 @@ class EventKind(models.TextChoices):
     HOARD = "hoard", "the Drink Hoard turned up"
 
 
-class TableEvent(models.Model):
+class TableEvent(NumberedRow):
     """Something of a game that is over: a turn ended, a roll made, a hero's death, the win.
 
     `text` is the event in a player's words (a tracker.rules.text.Msg as JSON, so a screen can
@@ -100,8 +89,10 @@ class TableEvent(models.Model):
     every hero's health, power-ups and who led.
     """
 
+    record_field = "table"
+    counter = "events_count"
+
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
-    number = models.PositiveIntegerField()  # 1 for the table's first event
     kind = models.CharField(max_length=8, choices=EventKind)
     seq = models.PositiveIntegerField()  # the log entry it happened at
     turn = models.PositiveIntegerField(default=0)  # 0 while rolling for order
@@ -110,12 +101,7 @@ class TableEvent(models.Model):
     data = models.JSONField(default=dict, blank=True)
     at = models.DateTimeField()
 
-    all_rows = models.Manager()
-    objects = CurrentEvents()
-
-    class Meta:
-        base_manager_name = "all_rows"
-        default_manager_name = "objects"
+    class Meta(NumberedRow.Meta):
         ordering = ["table", "number"]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="hob_event_number_unique")

@@ -39,7 +39,7 @@ def table_create(*, owner, name: str, players: list[dict], ruleset: dict | None 
     return core.record_create(game=GAME, owner=owner, actions=[action], name=name)
 
 
-def clean_action(action: dict) -> dict:
+def _cleaned(action: dict) -> dict:
     """Only the fields the engine reads for the action's type (HL-02: others are ignored, so
     they are never stored either)."""
     kept = ACTION_FIELDS.get(action.get("type"), ("type",))
@@ -67,7 +67,7 @@ def table_apply(
             game=GAME,
             record_id=table.pk,
             owner=table.owner_id,
-            action=clean_action(action),
+            action=_cleaned(action),
             expected_version=expected_version,
             record=table,  # as the view read it: the write itself proves it is still current
             tap=tap,
@@ -193,10 +193,18 @@ def roll_part_give(*, table: Table, parts: dict[str, dict]) -> Table:
         return locked
 
 
-def set_one_phone_rolls(*, table_id: int, owner, on: bool) -> bool:
-    """Table rule: the roller's phone enters both dice of a two-sided roll, or each phone its
-    own part. The host's alone: False if the table is not theirs."""
-    return bool(Table.objects.filter(pk=table_id, owner=owner).update(one_phone_rolls=on))
+# The host's switches of a table, beside its log: "pass one phone around" (the host's phone
+# acts for every hero) and the table rule "the roller's phone enters both dice of a two-sided
+# roll" (else each phone its own part).
+SWITCHES = ("pass_phone", "one_phone_rolls")
+
+
+def table_switch_set(*, table_id: int, owner, switch: str, on: bool) -> bool:
+    """Turn one of the host's SWITCHES on or off. The host's alone: False if the table is not
+    theirs."""
+    if switch not in SWITCHES:
+        raise ValueError(f"no switch {switch!r}")
+    return bool(Table.objects.filter(pk=table_id, owner=owner).update(**{switch: on}))
 
 
 def table_export(*, table: Table) -> str:
@@ -211,12 +219,6 @@ def table_rename(*, table_id: int, owner, name: str, expected_version: int) -> T
     )
 
 
-def set_pass_phone(*, table_id: int, owner, on: bool) -> bool:
-    """Let the host's phone act for every hero (one phone passed round), or not. The host's
-    alone: False if the table is not theirs."""
-    return bool(Table.objects.filter(pk=table_id, owner=owner).update(pass_phone=on))
-
-
 def seat_revoke(*, table_id: int, owner, number: int):
     """Free a hero's seat: a new join link; the phone or account holding it holds it no more."""
     return seats.seat_revoke(game=GAME, record_id=table_id, owner=owner, number=number)
@@ -228,7 +230,7 @@ def seat_take_for_host(*, table: Table, owner, number: int):
     return seats.seat_take(game=GAME, token=seat.join_token, user=owner)[0]
 
 
-def events(table: Table, *, kinds=None, turns=None):
+def table_events(table: Table, *, kinds=None, turns=None):
     """The table's events of the log as it stands, oldest first."""
     rows = TableEvent.objects.filter(table=table)
     if kinds is not None:
@@ -238,7 +240,7 @@ def events(table: Table, *, kinds=None, turns=None):
     return rows.order_by("number")
 
 
-def recent_steps(*, table: Table, count: int):
+def table_steps(*, table: Table, count: int):
     """The newest `count` actions with the states around them (one query)."""
     return core.record_steps(
         game=GAME, record=table, first=table.last_seq - count + 1, last=table.last_seq
@@ -249,19 +251,17 @@ __all__ = [
     "AlreadyApplied",
     "UndoError",
     "VersionConflict",
-    "clean_action",
-    "events",
-    "recent_steps",
+    "table_events",
+    "table_steps",
     "roll_cancel",
     "roll_choose",
     "roll_part_give",
-    "set_one_phone_rolls",
     "seat_revoke",
     "seat_take_for_host",
-    "set_pass_phone",
     "table_apply",
     "table_create",
     "table_export",
     "table_rename",
+    "table_switch_set",
     "table_undo",
 ]

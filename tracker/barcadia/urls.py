@@ -2,7 +2,9 @@
 
 from django.urls import path
 
+from tracker.barcadia.game import GAME
 from tracker.barcadia.views import history, setup, table, tiles
+from tracker.core.views import record_export
 
 urlpatterns = [
     path("tables/new/", setup.table_create, name="hob_create"),
@@ -15,7 +17,7 @@ urlpatterns = [
     path("tables/<int:table>/seats/<int:number>/sit/", setup.seat_sit, name="hob_sit"),
     path("tables/<int:table>/pass-phone/", setup.pass_phone, name="hob_pass_phone"),
     path("tables/<int:table>/history/", history.history_page, name="hob_history"),
-    path("tables/<int:table>/export/", history.export, name="hob_export"),
+    path("tables/<int:table>/export/", record_export, {"game_id": GAME.id}, name="hob_export"),
     path("tables/<int:table>/rolls/", setup.one_phone_rolls, name="hob_one_phone_rolls"),
     path("tiles/", tiles.tiles_page, name="hob_tiles"),
     path("tiles/export/", tiles.tiles_export, name="hob_tiles_export"),

@@ -4,6 +4,7 @@ says what the admin edits and what it never does)."""
 from django.contrib import admin
 
 from tracker.card_rpg.models import ActionLogEntry, Character, Fight, PlaySession
+from tracker.card_rpg.projections import CHARACTER_COUNTERS
 from tracker.core import games
 from tracker.core.admin import LogEntryAdmin, ReadOnly, RecordAdmin, pretty
 
@@ -37,7 +38,7 @@ class CharacterAdmin(RecordAdmin):
     search_fields = ("name", "owner__username", "class_card")
     date_hierarchy = "created_at"
     inlines = (PlaySessionInline,)
-    fieldsets = (
+    sections = (
         (None, {"fields": ("name", "owner", "class_card", "phase", "log_link")}),
         (
             "Record sheet (S-03)",
@@ -52,22 +53,11 @@ class CharacterAdmin(RecordAdmin):
                 )
             },
         ),
-        ("Log and state", {"classes": ("collapse",), "fields": RecordAdmin.log_fields}),
     )
-    readonly_fields = (
-        *RecordAdmin.log_readonly_fields,
+    derived_fields = (
         "class_card",
         "phase",
-        "level",
-        "str",
-        "hp_max",
-        "xp",
-        "xp_next",
-        "gold",
-        "jokers",
-        "kills",
-        "deaths",
-        "sessions",
+        *CHARACTER_COUNTERS,
         "inventory_cards",
         "ruleset_pretty",
     )

@@ -100,11 +100,7 @@ def duels(rivals: dict, nonce: str = "") -> Chart:
     """Duels at a table: player kills, deaths in duels, draws (from the state: no query)."""
     labels = [gettext("Player kills"), gettext("Deaths in duels"), gettext("Duels drawn")]
     values = [rivals.get(key, 0) for key in DUEL_COUNTS]
-    chart = pygal.HorizontalBar(
-        **_config(), show_legend=False, print_values=True, y_labels=_whole_ticks(max(values))
-    )
-    chart.x_labels = labels
-    chart.add(gettext("Duels"), values)
+    chart = _count_bars(gettext("Duels"), labels, values)
     summary = gettext("Player kills %(kills)s, deaths in duels %(deaths)s, draws %(draws)s.") % {
         "kills": values[0],
         "deaths": values[1],
@@ -184,12 +180,7 @@ def kills_by_kind(character: Character, nonce: str = "") -> Chart:
     )
     labels = [str(_KIND_PLURALS[kind]) for kind in MonsterKind.values]
     values = [counts[kind] for kind in MonsterKind.values]
-    chart = pygal.HorizontalBar(
-        **_config(), show_legend=False, print_values=True, y_labels=_whole_ticks(max(values))
-    )
-    chart.x_labels = labels
-    charts.keep_labels_whole(chart, side_labels=labels)
-    chart.add(gettext("Kills"), values)
+    chart = _count_bars(gettext("Kills"), labels, values, whole_labels=True)
     total = sum(values)
     summary = gettext("%(kills)s: %(kinds)s.") % {
         "kills": ngettext("%(count)s kill", "%(count)s kills", total) % {"count": total},
@@ -314,6 +305,19 @@ def _chart(slug, title, summary, columns, rows, chart, nonce, *, points) -> Char
         css_class="career-chart",
         points=points,
     )
+
+
+def _count_bars(name: str, labels: list[str], values: list[int], *, whole_labels=False):
+    """One bar per count, its value printed beside it, on whole-number ticks; `whole_labels`
+    keeps each label on one line."""
+    chart = pygal.HorizontalBar(
+        **_config(), show_legend=False, print_values=True, y_labels=_whole_ticks(max(values))
+    )
+    chart.x_labels = labels
+    if whole_labels:
+        charts.keep_labels_whole(chart, side_labels=labels)
+    chart.add(name, values)
+    return chart
 
 
 def _nice_step(least: float) -> int:

@@ -4,7 +4,7 @@ The projector folds every action into the running session and fight (tracker.car
 projections, pure) and keeps them in the character's `projection`, written with the
 character's row at no extra cost. A session or a fight gets its row once it is over, as one
 upsert. Undo writes no row at all: the character's counters move back with it, and the rows
-beyond them are hidden until play overwrites them (tracker.card_rpg.models.CurrentRows;
+beyond them are hidden until play overwrites them (tracker.core.models.CurrentRows;
 docs/persistence.md).
 """
 
@@ -21,7 +21,6 @@ from tracker.card_rpg.models import ActionLogEntry, Character, Fight, PlaySessio
 from tracker.card_rpg.projections import FightRecord, Latest, SessionRecord
 from tracker.core import games
 from tracker.core.games import Game, Projector
-from tracker.core.services import insert_rows
 from tracker.rules import card_rpg as engine
 from tracker.rules.card_rpg import describe as describe_awaiting
 from tracker.rules.card_rpg.table import VirtualTable
@@ -95,24 +94,6 @@ def _fight_row(character, record: FightRecord) -> Fight:
     )
 
 
-def _upsert(model, rows: list, fields: list[str], *, fresh: bool = False) -> None:
-    """Insert rows, or overwrite the ones with the same numbers (left there by an undo).
-
-    `fresh`: the character has no such rows yet (a whole log written at once), so they are
-    inserted in batches, the quickest way to hold the write lock briefly.
-    """
-    if fresh:
-        insert_rows(model, rows)
-    elif rows:
-        model.all_rows.bulk_create(
-            rows,
-            batch_size=500,
-            update_conflicts=True,
-            unique_fields=["character", "number"],
-            update_fields=fields,
-        )
-
-
 _SESSION_COLUMNS = ["key", *_SESSION_FIELDS]
 _FIGHT_COLUMNS = ["session", *_FIGHT_FIELDS]
 
@@ -158,11 +139,11 @@ class CharacterProjector(Projector):
     def write(self, record, entry, old, new):
         session, fight = new.get("session"), new.get("fight")
         if session is not None and session["ended_seq"] == entry.seq:
-            _upsert(
-                PlaySession, [_session_row(record, _load(SessionRecord, session))], _SESSION_COLUMNS
+            PlaySession.upsert(
+                [_session_row(record, _load(SessionRecord, session))], _SESSION_COLUMNS
             )
         if fight is not None and fight["ended_seq"] == entry.seq:
-            _upsert(Fight, [_fight_row(record, _load(FightRecord, fight))], _FIGHT_COLUMNS)
+            Fight.upsert([_fight_row(record, _load(FightRecord, fight))], _FIGHT_COLUMNS)
 
     def rewind(self, record, keep, old, new):
         # Nothing to write: the character's counters move back with its row, which hides the
@@ -180,14 +161,12 @@ class CharacterProjector(Projector):
                 fights[fight["number"]] = fight
         # A log written at once for a new character (an import, a restore) has no rows yet.
         fresh = not PlaySession.all_rows.filter(character=record).exists()
-        _upsert(
-            PlaySession,
+        PlaySession.upsert(
             [_session_row(record, _load(SessionRecord, s)) for s in sessions.values()],
             _SESSION_COLUMNS,
             fresh=fresh,
         )
-        _upsert(
-            Fight,
+        Fight.upsert(
             [_fight_row(record, _load(FightRecord, f)) for f in fights.values()],
             _FIGHT_COLUMNS,
             fresh=fresh and not Fight.all_rows.filter(character=record).exists(),
@@ -232,6 +211,8 @@ GAME = games.register(
         id=games.CARD_RPG,
         title=gettext_lazy("Card RPG – Advanced"),
         noun="character",
+        file_suffix=".cardrpg.json",
+        file_fallback="character",
         engine=engine,
         record_model=Character,
         entry_model=ActionLogEntry,

@@ -13,7 +13,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tracker.card_rpg import projections as p
-from tracker.core.models import LogEntry, LogRecord, Seat
+from tracker.core.models import LogEntry, LogRecord, NumberedRow, Seat
 
 
 class Phase(models.TextChoices):
@@ -69,7 +69,7 @@ class Character(LogRecord):
     # an action that changes it costs no extra statement.
     inventory = models.JSONField(default=list, blank=True)
     # How many fights have ended in the log as it stands (`sessions` counts the sessions):
-    # rows numbered beyond them were taken back by undo (see CurrentRows).
+    # rows numbered beyond them were taken back by undo (see tracker.core.models.CurrentRows).
     fights_ended = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta(LogRecord.Meta):
@@ -102,34 +102,7 @@ class ActionLogEntry(LogEntry):
         return f"#{self.seq} {self.action_type}"
 
 
-class CurrentRows(models.Manager):
-    """Only the rows of the log as it stands: undo leaves rows of what it took back.
-
-    An undo costs the same whatever it takes back: it cuts the log and moves the character's
-    counters back, and the rows numbered beyond them are hidden here — and overwritten (one
-    upsert) when play reaches that number again. Related managers (`character.fights`) use
-    this manager too; the base manager (`all_rows`) still sees every row.
-    """
-
-    counter = ""  # the character's column counting the rows that are current
-
-    def get_queryset(self):
-        return super().get_queryset().filter(number__lte=models.F(f"character__{self.counter}"))
-
-
-class CurrentSessions(CurrentRows):
-    """Sessions that have ended in the log as it stands."""
-
-    counter = "sessions"
-
-
-class CurrentFights(CurrentRows):
-    """Fights that have ended in the log as it stands."""
-
-    counter = "fights_ended"
-
-
-class PlaySession(models.Model):
+class PlaySession(NumberedRow):
     """A session of play (S-14, S-15): its span in the log and what happened in it.
 
     A session has its row once it is over; the one running lives in the character's
@@ -138,8 +111,10 @@ class PlaySession(models.Model):
     play reaches them again.
     """
 
+    record_field = "character"
+    counter = "sessions"
+
     character = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="play_sessions")
-    number = models.PositiveIntegerField()  # 1 for the character's first session
     # "<character id>:<number>": what a fight names its session by, known without a read.
     key = models.CharField(max_length=40, unique=True, editable=False)
     started_seq = models.PositiveIntegerField()
@@ -159,12 +134,7 @@ class PlaySession(models.Model):
     gold_gained = models.PositiveIntegerField(default=0)
     gold_spent = models.PositiveIntegerField(default=0)
 
-    all_rows = models.Manager()
-    objects = CurrentSessions()
-
-    class Meta:
-        base_manager_name = "all_rows"
-        default_manager_name = "objects"
+    class Meta(NumberedRow.Meta):
         ordering = ["character", "number"]
         verbose_name = "session"
         constraints = [
@@ -183,12 +153,15 @@ class PlaySession(models.Model):
         return self.ended_seq is None
 
 
-class Fight(models.Model):
+class Fight(NumberedRow):
     """A fight against one monster (S-16 … T-22), once it is over: outcome, damage, XP, loot.
 
     The fight running now lives in the character's projection until it ends. Rows of fights
     that undo took back are hidden (CurrentRows) and overwritten when play reaches them again.
     """
+
+    record_field = "character"
+    counter = "fights_ended"
 
     character = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="fights")
     # By the session's key: a fight ends (and gets its row) before its session does.
@@ -199,7 +172,6 @@ class Fight(models.Model):
         related_name="fights",
         db_constraint=False,
     )
-    number = models.PositiveIntegerField()  # 1 for the character's first fight ever
     number_in_session = models.PositiveIntegerField()
     started_seq = models.PositiveIntegerField()
     ended_seq = models.PositiveIntegerField(null=True, blank=True)
@@ -226,12 +198,7 @@ class Fight(models.Model):
     saves = models.PositiveIntegerField(default=0)  # Hearts / A♥ spent to live on
     loot = models.JSONField(default=list, blank=True)  # the cards turned as loot, in order
 
-    all_rows = models.Manager()
-    objects = CurrentFights()
-
-    class Meta:
-        base_manager_name = "all_rows"
-        default_manager_name = "objects"
+    class Meta(NumberedRow.Meta):
         ordering = ["character", "number"]
         constraints = [
             models.UniqueConstraint(fields=["character", "number"], name="fight_number_unique")

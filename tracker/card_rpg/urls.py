@@ -2,7 +2,9 @@
 
 from django.urls import path
 
+from tracker.card_rpg.game import GAME
 from tracker.card_rpg.views import characters, history, play, table
+from tracker.core.views import record_export
 
 urlpatterns = [
     path("characters/new/", characters.character_create, name="character_create"),
@@ -10,7 +12,9 @@ urlpatterns = [
     path("characters/<int:pk>/", characters.character_detail, name="character_detail"),
     path("characters/<int:pk>/rename/", characters.character_rename, name="character_rename"),
     path("characters/<int:pk>/delete/", characters.character_delete, name="character_delete"),
-    path("characters/<int:pk>/export/", characters.character_export, name="character_export"),
+    path(
+        "characters/<int:pk>/export/", record_export, {"game_id": GAME.id}, name="character_export"
+    ),
     path("characters/<int:pk>/play/", play.play, name="play"),
     path("characters/<int:pk>/play/undo/", play.undo, name="play_undo"),
     path("characters/<int:pk>/play/virtual/", play.virtual, name="play_virtual"),

@@ -78,6 +78,17 @@ class RecordAdmin(admin.ModelAdmin):
         "table_state_pretty",
     )
 
+    # The game's own sections of a record's page, and the columns shown there (read only: they
+    # follow from the log); the log's section and fields are added to them.
+    sections: tuple = ()
+    derived_fields: tuple[str, ...] = ()
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        log_section = ("Log and state", {"classes": ("collapse",), "fields": cls.log_fields})
+        cls.fieldsets = (*cls.sections, log_section)
+        cls.readonly_fields = (*cls.log_readonly_fields, *cls.derived_fields)
+
     @property
     def game(self) -> games.Game:
         return games.get(self.game_id)

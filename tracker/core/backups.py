@@ -38,6 +38,7 @@ from django.utils import timezone
 from tracker.accounts.forms import signup_username
 from tracker.core import games
 from tracker.core import services as core
+from tracker.core.services.replay import log_replay, log_store
 from tracker.rules import log as logfile
 from tracker.rules.errors import ReplayError, RuleError
 
@@ -269,7 +270,7 @@ def _check_record(line: int, text: str) -> RecordBackup:
     if type(version) is not int or version < 1:
         raise BackupError(f"{where}: the version must be a whole number from 1")
     try:
-        steps, projections, snapshots = core._replay(
+        steps, projections, snapshots = log_replay(
             game, actions, times, tables=tables, keep_state=_table_changed(tables)
         )
     except ReplayError as exc:
@@ -482,7 +483,7 @@ def _restore_one(backup: RecordBackup, owner):
         **game.projector.record_fields(final, projection),
     )
     record.save(force_insert=True)
-    entries = core._store_log(
+    entries = log_store(
         game,
         record,
         backup.steps,

@@ -8,6 +8,16 @@ from django.utils.translation import gettext_lazy as _
 from tracker.core.models import TAP_LENGTH
 
 
+class InputError(Exception):
+    """Posted text a form cannot read, so no engine can be asked about it (not a number, not
+    a hex): refused under `rule` with a message for the player, as a RuleError would be."""
+
+    def __init__(self, rule: str, message: str):
+        self.rule = rule
+        self.message = message
+        super().__init__(f"{rule}: {message}")
+
+
 class PlainLabelsMixin:
     """Labels without Django's trailing colon: they read (and are found) as plain words."""
 

@@ -97,6 +97,10 @@ class Game:
     home_template: str = ""
     # The action a log begins with (e.g. create_character).
     first_action: str = ""
+    # An exported log's file name ends so (".cardrpg.json"); `file_fallback` names a file whose
+    # record's name leaves nothing to name it by.
+    file_suffix: str = ".json"
+    file_fallback: Any = "record"
     # Top-level fields an export adds beside "game" and "name" (e.g. Card RPG's ruleset).
     export_extra: Callable[[Any], dict] = lambda record: {}
     # Loads a stored virtual table as the play screen would, for the state it goes with, and

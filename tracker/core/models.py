@@ -15,6 +15,7 @@ at any length of log.
 from __future__ import annotations
 
 import json
+from typing import ClassVar
 
 from django.conf import settings
 from django.db import models
@@ -52,7 +53,7 @@ def keeps_snapshot(seq: int, size: int) -> bool:
 
 def snapshot_seq_at_or_before(seq: int) -> int:
     """The newest entry at or before `seq` that may keep a snapshot (one does at or before it:
-    readers look for the newest that does, tracker.core.services._entries)."""
+    readers look for the newest that does, tracker.core.services.entries_read)."""
     return max(1, seq - seq % SNAPSHOT_EVERY)
 
 
@@ -205,3 +206,57 @@ class Seat(models.Model):
     @property
     def taken(self) -> bool:
         return self.user_id is not None or bool(self.holder_key)
+
+
+class CurrentRows(models.Manager):
+    """Only the numbered rows of the log as it stands: undo leaves rows of what it took back.
+
+    An undo costs the same whatever it takes back: the record's counter of current rows moves
+    back with its row, and the rows numbered beyond it are hidden here — and overwritten (one
+    upsert) when play reaches that number again. Related managers (`character.fights`) use
+    this manager too; the base manager (`all_rows`) still sees every row.
+    """
+
+    def get_queryset(self):
+        counted = f"{self.model.record_field}__{self.model.counter}"
+        return super().get_queryset().filter(number__lte=models.F(counted))
+
+
+class NumberedRow(models.Model):
+    """A row a game derives from its log, numbered 1, 2, … within its record (a finished turn,
+    session or fight, an event): written once its thing is over, hidden after an undo takes it
+    back (CurrentRows), overwritten when play ends it again (`upsert`)."""
+
+    # The row's foreign key to its record, and the record's column counting the current rows.
+    record_field: ClassVar[str] = ""
+    counter: ClassVar[str] = ""
+
+    number = models.PositiveIntegerField()
+
+    all_rows = models.Manager()
+    objects = CurrentRows()
+
+    class Meta:
+        abstract = True
+        base_manager_name = "all_rows"
+        default_manager_name = "objects"
+
+    @classmethod
+    def upsert(cls, rows: list, fields: list[str], *, fresh: bool = False) -> None:
+        """Insert rows, or overwrite the ones with the same numbers (left there by an undo).
+
+        `fresh`: the record has no such rows yet (a whole log written at once), so they are
+        inserted in batches, the quickest way to hold the write lock briefly.
+        """
+        if fresh:
+            from tracker.core.services.replay import insert_rows  # the services import models
+
+            insert_rows(cls, rows)
+        elif rows:
+            cls.all_rows.bulk_create(
+                rows,
+                batch_size=500,
+                update_conflicts=True,
+                unique_fields=[cls.record_field, "number"],
+                update_fields=fields,
+            )

@@ -10,19 +10,20 @@ from pathlib import Path
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.db.models import Q
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_safe
-from django_htmx.http import HttpResponseClientRedirect
 
 from tracker.core import games, seats, uploads
 from tracker.core import services as core
 from tracker.core.forms import LogFileForm
-from tracker.core.i18n import say
+from tracker.core.web import go, log_file, record_or_404, refusal
 from tracker.rules.errors import ReplayError, RuleError
 
 HOME = "core/home.html"
@@ -47,11 +48,6 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, HOME, {"sections": sections})
 
 
-def _go(request: HttpRequest, url: str) -> HttpResponse:
-    """Post/redirect/get, for htmx too (a whole new page, not a swap)."""
-    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 def record_import(request: HttpRequest) -> HttpResponse:
@@ -72,11 +68,11 @@ def record_import(request: HttpRequest) -> HttpResponse:
                     "Action %(number)s in the file (%(kind)s) was refused — %(error)s. "
                     "Nothing was imported."
                 )
-                % {"number": error.index + 1, "kind": kind, "error": _refusal(error.error)},
+                % {"number": error.index + 1, "kind": kind, "error": refusal(error.error)},
             )
         except (RuleError, ValueError) as error:
             form.add_error(
-                "log_file", _("%(error)s. Nothing was imported.") % {"error": _refusal(error)}
+                "log_file", _("%(error)s. Nothing was imported.") % {"error": refusal(error)}
             )
         else:
             earlier = core.earlier_imports(
@@ -97,7 +93,7 @@ def record_import(request: HttpRequest) -> HttpResponse:
                     % {"name": record.name},
                 )
             messages.success(request, _("%(name)s was imported.") % {"name": record.name})
-            return _go(request, prepared.game.url(record))
+            return go(request, prepared.game.url(record))
     status = 400 if posted else 200
     return render(
         request,
@@ -107,13 +103,20 @@ def record_import(request: HttpRequest) -> HttpResponse:
     )
 
 
-def _refusal(error: Exception) -> str:
-    """A refusal's words in the player's language (a rule's ID stays as it is)."""
-    if isinstance(error, RuleError):
-        return f"{error.rule}: {say(error.message)}"
-    if len(error.args) == 1 and isinstance(error.args[0], str):
-        return say(error.args[0])
-    return str(error)
+@never_cache
+@require_GET
+def record_export(request: HttpRequest, game_id: str, **record: int) -> HttpResponse:
+    """A record's whole log as a file to keep, or to import again (/import/): its owner's alone,
+    since a shared table's log holds every loot name noted (HT-15). The record's id comes under
+    the name its game's URLs give it."""
+    game = games.get(game_id)
+    if not request.user.is_authenticated:
+        if game.seat_model is not None:
+            raise Http404(f"No such {game.noun}.")  # a table's page is never a log-in page
+        return redirect_to_login(request.get_full_path())
+    (record_id,) = record.values()
+    found = record_or_404(request, game=game, record_id=record_id)
+    return log_file(game=game, record=found)
 
 
 @require_http_methods(["GET", "POST"])

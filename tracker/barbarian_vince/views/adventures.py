@@ -9,30 +9,23 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.urls import reverse
-from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
-from django_htmx.http import HttpResponseClientRedirect
 
 from tracker.barbarian_vince import services
 from tracker.barbarian_vince.forms import AdventureForm, VersionForm
+from tracker.barbarian_vince.game import GAME
 from tracker.barbarian_vince.models import Adventure
 from tracker.barbarian_vince.play_screen import heading
-from tracker.barbarian_vince.views.play import owned
 from tracker.core.i18n import say
-from tracker.core.names import export_file_name
+from tracker.core.web import changed_elsewhere, form_page, go, record_or_404
 from tracker.rules.errors import RuleError
 
 LIST = "barbarian_vince/list.html"
 NEW = "barbarian_vince/new.html"
 DELETE = "barbarian_vince/delete.html"
-
-
-def go(request: HttpRequest, url: str) -> HttpResponse:
-    """After a successful POST: a redirect (made by htmx in the browser for an htmx request)."""
-    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
 @login_required
@@ -65,32 +58,14 @@ def adventure_new(request: HttpRequest) -> HttpResponse:
             else:
                 return go(request, reverse("tracker:bv_play", args=[adventure.pk]))
         refused = True
-    status = 400 if refused and not request.htmx else 200
-    template = f"{NEW}#form" if request.htmx else NEW
-    return render(request, template, {"form": form}, status=status)
-
-
-@login_required
-@require_GET
-def adventure_export(request: HttpRequest, adventure: int) -> HttpResponse:
-    """The adventure's whole log as a file to keep (a cardrpg-log file naming the game)."""
-    record = owned(request, adventure)
-    text = services.adventure_export(adventure=record)
-    response = HttpResponse(text, content_type="application/json; charset=utf-8")
-    # A name is the player's free text: keep it out of any path the browser might build,
-    # and no override or invisible mark in the file name (tracker/core/names.py).
-    filename = export_file_name(record.name, suffix=".barbarian-vince.json", fallback="adventure")
-    response["Content-Disposition"] = content_disposition_header(
-        as_attachment=True, filename=filename
-    )
-    return response
+    return form_page(request, NEW, "form", {"form": form}, refused=refused)
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def adventure_delete(request: HttpRequest, adventure: int) -> HttpResponse:
     """Delete an adventure for good, after a confirmation (POST with the version shown)."""
-    record = owned(request, adventure)
+    record = record_or_404(request, game=GAME, record_id=adventure)
     form = VersionForm(
         request.POST if request.method == "POST" else None, initial={"version": record.version}
     )
@@ -105,7 +80,7 @@ def adventure_delete(request: HttpRequest, adventure: int) -> HttpResponse:
                 )
             except services.VersionConflict as error:
                 record = error.record
-                problem = _("This changed on another screen — here is where it stands now.")
+                problem = changed_elsewhere()
             else:
                 messages.success(request, _("%(name)s was deleted.") % {"name": record.name})
                 return go(request, reverse("tracker:bv_list"))

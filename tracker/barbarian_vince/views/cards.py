@@ -20,11 +20,11 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tracker.barbarian_vince import services
 from tracker.barbarian_vince.forms import KINDS, CardForm, InputError, RecallForm, VersionForm
+from tracker.barbarian_vince.game import GAME
 from tracker.barbarian_vince.models import RememberedCard
 from tracker.barbarian_vince.play_screen import CLASS_WORDS, card_view
-from tracker.barbarian_vince.views.adventures import go
-from tracker.barbarian_vince.views.play import conflict_message, owned
 from tracker.core.i18n import say
+from tracker.core.web import changed_elsewhere, go, record_or_404
 from tracker.rules.barbarian_vince import places
 from tracker.rules.errors import RuleError
 
@@ -81,7 +81,7 @@ def _context(request, adventure, *, kind: str, form=None, error="", rule="") -> 
 @require_GET
 def cards(request: HttpRequest, adventure: int) -> HttpResponse:
     """The catalogue page; for htmx, only the remembered cards matching what is typed."""
-    record = owned(request, adventure)
+    record = record_or_404(request, game=GAME, record_id=adventure)
     page = _context(request, record, kind=_kind(request.GET.get("kind")))
     part = request.GET.get("part")
     if request.htmx and part == "recall":
@@ -95,13 +95,13 @@ def cards(request: HttpRequest, adventure: int) -> HttpResponse:
 @require_POST
 def card_add(request: HttpRequest, adventure: int) -> HttpResponse:
     """Enter one card (from the quick form, or from the card memory) as a register_card."""
-    record = owned(request, adventure)
+    record = record_or_404(request, game=GAME, record_id=adventure)
     form = CardForm(request.POST)
     kind = _kind(request.POST.get("kind"))
     error, rule = "", ""
     if not form.is_valid():
         if "version" in form.errors:
-            error = conflict_message()
+            error = changed_elsewhere()
         else:
             problem = form.refusal()
             error, rule = problem.message, problem.rule
@@ -128,7 +128,7 @@ def card_add(request: HttpRequest, adventure: int) -> HttpResponse:
             error, rule = _("that card is not among the cards you entered before"), "BT-01"
         except services.VersionConflict as problem:
             record = problem.record
-            error = conflict_message()
+            error = changed_elsewhere()
         else:
             added = list(record.state["catalogue"])[-1]
             messages.success(request, _("%(card)s is in the catalogue.") % {"card": added})
@@ -146,13 +146,13 @@ def card_add(request: HttpRequest, adventure: int) -> HttpResponse:
 @require_POST
 def deck_bring(request: HttpRequest, adventure: int) -> HttpResponse:
     """Enter every card of the player's deck this adventure lacks, in one tap (BT-01)."""
-    record = owned(request, adventure)
+    record = record_or_404(request, game=GAME, record_id=adventure)
     form = VersionForm(request.POST)
     back = reverse("tracker:bv_play", args=[record.pk])
     if request.POST.get("next") == "cards":
         back = reverse("tracker:bv_cards", args=[record.pk])
     if not form.is_valid():
-        messages.warning(request, conflict_message())
+        messages.warning(request, changed_elsewhere())
         return go(request, back)
     before = len(record.state["catalogue"])
     try:
@@ -162,7 +162,7 @@ def deck_bring(request: HttpRequest, adventure: int) -> HttpResponse:
             expected_version=form.cleaned_data["version"],
         )
     except services.VersionConflict:
-        messages.warning(request, conflict_message())
+        messages.warning(request, changed_elsewhere())
         return go(request, back)
     count = len(record.state["catalogue"]) - before
     messages.success(

@@ -17,9 +17,11 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tracker.barbarian_vince import services
 from tracker.barbarian_vince.forms import ActionForm, CardForm, InputError, VersionForm
+from tracker.barbarian_vince.game import GAME
 from tracker.barbarian_vince.models import Adventure
 from tracker.barbarian_vince.play_screen import Screen
 from tracker.core.i18n import listing, say
+from tracker.core.web import changed_elsewhere, record_or_404
 from tracker.rules import barbarian_vince as bv
 from tracker.rules.errors import RuleError
 
@@ -29,18 +31,6 @@ TEMPLATE = "barbarian_vince/play.html"
 # The most values of one field sent again with a card entered on the spot.
 MAX_RESENT = 40
 PLAYED = tuple(kind for kind in bv.ACTION_TYPES if kind not in ("begin_adventure", "register_card"))
-
-
-def conflict_message() -> str:
-    return _("This changed on another screen — here is where it stands now.")
-
-
-def owned(request: HttpRequest, adventure: int) -> Adventure:
-    """The player's own adventure; another player's answers exactly like a missing one (404)."""
-    try:
-        return services.adventure_get(adventure_id=adventure, owner=request.user)
-    except Adventure.DoesNotExist:
-        raise Http404("No such adventure.") from None
 
 
 def context(request: HttpRequest, adventure: Adventure, screen: Screen) -> dict:
@@ -57,7 +47,7 @@ def answer(request: HttpRequest, adventure: Adventure, screen: Screen) -> HttpRe
     """htmx: the prompt and (out of band) the status; else back to the screen with a message."""
     if not request.htmx:
         if screen.conflict:
-            messages.warning(request, conflict_message())
+            messages.warning(request, changed_elsewhere())
         elif screen.error:
             rule = f"{screen.error_rule}: " if screen.error_rule else ""
             messages.error(request, f"{rule}{screen.error}")
@@ -131,7 +121,7 @@ def typed_card(request: HttpRequest) -> list[dict]:
 @require_GET
 def play(request: HttpRequest, adventure: int) -> HttpResponse:
     """The whole adventure screen (or, for htmx, its lazily fetched "More" panel)."""
-    record = owned(request, adventure)
+    record = record_or_404(request, game=GAME, record_id=adventure)
     screen = Screen(record)
     page = context(request, record, screen)
     if request.htmx and request.GET.get("part") == "more":
@@ -145,7 +135,7 @@ def act(request: HttpRequest, adventure: int, action: str) -> HttpResponse:
     """Apply one engine action built from the posted form."""
     if action not in PLAYED:
         raise Http404("No such action.")
-    record = owned(request, adventure)
+    record = record_or_404(request, game=GAME, record_id=adventure)
     form = ActionForm(action, request.POST)
     if not form.is_valid():
         if "version" in form.errors:
@@ -181,7 +171,7 @@ def act(request: HttpRequest, adventure: int, action: str) -> HttpResponse:
 @require_POST
 def undo(request: HttpRequest, adventure: int) -> HttpResponse:
     """Take back the newest action; say what was undone and where the real cards go back."""
-    record = owned(request, adventure)
+    record = record_or_404(request, game=GAME, record_id=adventure)
     form = VersionForm(request.POST)
     if not form.is_valid():
         return answer(request, record, Screen(record, conflict=True))

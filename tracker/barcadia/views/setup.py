@@ -216,19 +216,35 @@ def seat_sit(request: HttpRequest, table: int, number: int) -> HttpResponse:
     return redirect("tracker:hob_table", table=access.record.pk)
 
 
+# What each of the host's switches says once flipped: (on, off).
+SWITCH_WORDS = {
+    "pass_phone": (
+        gettext_lazy("This phone now acts for every hero: pass it round."),
+        gettext_lazy("Each hero acts from the phone holding their seat."),
+    ),
+    "one_phone_rolls": (
+        gettext_lazy("The roller's phone now enters both dice of a roll."),
+        gettext_lazy("Each side now rolls on their own phone."),
+    ),
+}
+
+
+def _switch(request: HttpRequest, table: int, switch: str) -> int:
+    """Flip one of the host's switches as posted, say so; the table's id."""
+    access = _host_access(request, table)
+    on = request.POST.get("on") == "on"
+    services.table_switch_set(table_id=access.record.pk, owner=request.user, switch=switch, on=on)
+    messages.success(request, SWITCH_WORDS[switch][0 if on else 1])
+    return access.record.pk
+
+
 @never_cache
 @require_POST
 def pass_phone(request: HttpRequest, table: int) -> HttpResponse:
     """Switch "pass one phone around" on or off: the host's phone acting for every hero."""
-    access = _host_access(request, table)
-    on = request.POST.get("on") == "on"
-    services.set_pass_phone(table_id=access.record.pk, owner=request.user, on=on)
-    if on:
-        messages.success(request, _("This phone now acts for every hero: pass it round."))
-    else:
-        messages.success(request, _("Each hero acts from the phone holding their seat."))
+    table_id = _switch(request, table, "pass_phone")
     back = request.POST.get("back") == "table"
-    return redirect("tracker:hob_table" if back else "tracker:hob_seats", table=access.record.pk)
+    return redirect("tracker:hob_table" if back else "tracker:hob_seats", table=table_id)
 
 
 @never_cache
@@ -236,11 +252,4 @@ def pass_phone(request: HttpRequest, table: int) -> HttpResponse:
 def one_phone_rolls(request: HttpRequest, table: int) -> HttpResponse:
     """Table rule: the roller's phone enters both dice of a two-sided roll, or each phone its
     own part (team battles, boss fights, duels)."""
-    access = _host_access(request, table)
-    on = request.POST.get("on") == "on"
-    services.set_one_phone_rolls(table_id=access.record.pk, owner=request.user, on=on)
-    if on:
-        messages.success(request, _("The roller's phone now enters both dice of a roll."))
-    else:
-        messages.success(request, _("Each side now rolls on their own phone."))
-    return redirect("tracker:hob_seats", table=access.record.pk)
+    return redirect("tracker:hob_seats", table=_switch(request, table, "one_phone_rolls"))

@@ -157,7 +157,7 @@ def _chosen(request: HttpRequest) -> tuple[list[int] | None, str]:
         return None, ""
     try:
         return forms.parse_hex(text[:40]), ""
-    except forms.BadInput as error:
+    except forms.InputError as error:
         return None, error.message
 
 
@@ -283,7 +283,7 @@ def act(request: HttpRequest, table: int, action: str) -> HttpResponse:
             heroes=tuple(screen.hero_choices),
             **form.tap_fields(),
         )
-    except (RuleError, forms.BadInput) as error:
+    except (RuleError, forms.InputError) as error:
         # A refused exploration keeps the hex tapped (and the face typed: its part stays).
         chosen = _posted_hex(request) if action == "explore" else None
         screen = Screen(access, error=player_words(error), error_rule=error.rule, chosen=chosen)
@@ -306,7 +306,7 @@ def _as_it_stands(request: HttpRequest, access, unwritten: Exception) -> HttpRes
 def _posted_hex(request: HttpRequest) -> list[int] | None:
     try:
         return forms.hex_at(request.POST, "at")
-    except forms.BadInput:
+    except forms.InputError:
         return None
 
 
@@ -337,7 +337,7 @@ def _roll_step(request: HttpRequest, access, action: str, hero: str) -> HttpResp
             roll = roll_parts.sides(record.state, record.roll_draft)
             parts = forms.roll_parts(request.POST, record.state, hero, roll, dice)
             record = services.roll_part_give(table=record, parts=parts)
-    except (RuleError, forms.BadInput) as error:
+    except (RuleError, forms.InputError) as error:
         screen = Screen(access, error=player_words(error), error_rule=error.rule)
         return _answer(request, screen)
     access.record = record

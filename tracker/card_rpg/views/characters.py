@@ -10,15 +10,14 @@ import time
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.formats import date_format
-from django.utils.http import content_disposition_header, urlencode
+from django.utils.http import urlencode
 from django.utils.timezone import localtime
 from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_GET, require_http_methods
-from django_htmx.http import HttpResponseClientRedirect
 
 from tracker.card_rpg import card_powers, services, table_services
 from tracker.card_rpg.card_words import card_name
@@ -32,14 +31,14 @@ from tracker.card_rpg.forms.characters import (
     CharacterImportForm,
     CharacterRenameForm,
 )
+from tracker.card_rpg.game import GAME
 from tracker.card_rpg.models import Character, RpgSeat
 from tracker.card_rpg.services import VersionConflict
 from tracker.card_rpg.views import acting
 from tracker.core import seats, uploads
 from tracker.core import services as core
-from tracker.core.i18n import say
-from tracker.core.names import export_file_name
 from tracker.core.seats import SeatError
+from tracker.core.web import form_page, go, posted, record_or_404, refusal
 from tracker.rules import ReplayError, RuleError, Ruleset
 
 CREATE = "card_rpg/characters/create.html"
@@ -47,45 +46,6 @@ SHEET = "card_rpg/characters/detail.html"
 RENAME = "card_rpg/characters/rename.html"
 DELETE = "card_rpg/characters/delete.html"
 IMPORT = "card_rpg/characters/import.html"
-
-
-def _owned(request: HttpRequest, pk: int) -> Character:
-    """The player's own character; another player's answers exactly like a missing one (404)."""
-    try:
-        return services.character_get(character_id=pk, owner=request.user)
-    except Character.DoesNotExist:
-        raise Http404("No such character.") from None
-
-
-def _said(error: Exception) -> str:
-    """An error's message in the player's language (an engine's sentence is translated)."""
-    if isinstance(error, RuleError):
-        return f"{error.rule}: {say(error.message)}"
-    return say(error.args[0]) if len(error.args) == 1 else str(error)
-
-
-def _posted(request: HttpRequest):
-    """The POST data to bind a form to (even when empty), or None for a GET."""
-    return request.POST if request.method == "POST" else None
-
-
-def _go(request: HttpRequest, url: str) -> HttpResponse:
-    """After a successful POST: a redirect (Post/Redirect/Get), made by htmx in the browser."""
-    if request.htmx:
-        return HttpResponseClientRedirect(url)
-    return redirect(url)
-
-
-def _form_page(
-    request: HttpRequest, template: str, partial: str, context: dict, *, refused: bool
-) -> HttpResponse:
-    """The page, or for htmx only its `partial`; a refused plain POST answers 400.
-
-    htmx swaps only 2xx answers, so a refused htmx request stays 200 to show its errors.
-    """
-    status = 400 if refused and not request.htmx else 200
-    name = f"{template}#{partial}" if request.htmx else template
-    return render(request, name, context, status=status)
 
 
 # -- create ---------------------------------------------------------------------------------
@@ -199,14 +159,14 @@ def character_create(request: HttpRequest) -> HttpResponse:
             "rolled": rolled,
             "create_url": create_url,
         }
-        return _form_page(request, CREATE, "dice", context, refused=False)
+        return form_page(request, CREATE, "dice", context, refused=False)
 
     form = _create_form(_with_roll(request.POST, rolled), rolled=rolled)
     if intent == "preview":
         context = {"form": form, "check": False, "preview": _creation_preview(form)}
         context["rolled"] = rolled
         context["create_url"] = create_url
-        return _form_page(request, CREATE, "dice-preview", context, refused=False)
+        return form_page(request, CREATE, "dice-preview", context, refused=False)
 
     if form.is_valid():
         fields = {
@@ -228,14 +188,14 @@ def character_create(request: HttpRequest) -> HttpResponse:
             else:
                 character = services.character_create(owner=request.user, **fields)
         except RuleError as error:
-            form.add_error(None, _said(error))
+            form.add_error(None, refusal(error))
         except (SeatError, table_services.TableError) as refused:
             form.add_error(None, str(refused))
         else:
             request.session.pop(CREATION_ROLL, None)  # the next character rolls its own
             if seat is None:
-                return _go(request, reverse("tracker:character_detail", args=[character.pk]))
-            response = _go(request, reverse("tracker:play", args=[character.pk]))
+                return go(request, reverse("tracker:character_detail", args=[character.pk]))
+            response = go(request, reverse("tracker:play", args=[character.pk]))
             if not request.user.is_authenticated:
                 seats.guest_cookie_set(
                     response, name=acting.cookie_name(seat.table_id), seat=seat, key=key
@@ -243,7 +203,7 @@ def character_create(request: HttpRequest) -> HttpResponse:
             return response
     context = {"form": form, "check": True, "preview": _creation_preview(form), "rolled": rolled}
     context["create_url"] = create_url
-    return _form_page(request, CREATE, "create-form", context, refused=True)
+    return form_page(request, CREATE, "create-form", context, refused=True)
 
 
 # -- the record sheet -------------------------------------------------------------------------
@@ -281,7 +241,7 @@ def _sheet_context(character: Character) -> dict:
 @require_GET
 def character_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """The record sheet (S-03): every field, the inventory as cards, the table rules in force."""
-    character = _owned(request, pk)
+    character = record_or_404(request, game=GAME, record_id=pk)
     context = _sheet_context(character)
     if request.htmx and request.htmx.target == "character-name":
         # "Cancel" in the inline rename: put the name back as it was.
@@ -294,7 +254,7 @@ def _conflict(form, error: VersionConflict) -> Character:
     form.add_error(
         None,
         gettext("%(error)s — this page now shows the character as it is.")
-        % {"error": _said(error)},
+        % {"error": refusal(error)},
     )
     form.data = form.data.copy()
     form.data["version"] = error.current_version
@@ -305,9 +265,9 @@ def _conflict(form, error: VersionConflict) -> Character:
 @require_http_methods(["GET", "POST"])
 def character_rename(request: HttpRequest, pk: int) -> HttpResponse:
     """Rename a character: an inline edit of the sheet's name with htmx, else a small page."""
-    character = _owned(request, pk)
+    character = record_or_404(request, game=GAME, record_id=pk)
     initial = {"name": character.name, "version": character.version}
-    form = CharacterRenameForm(_posted(request), initial=initial)
+    form = CharacterRenameForm(posted(request), initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
             character = services.character_rename(
@@ -317,7 +277,7 @@ def character_rename(request: HttpRequest, pk: int) -> HttpResponse:
                 expected_version=form.cleaned_data["version"],
             )
         except RuleError as error:
-            form.add_error("name", _said(error))
+            form.add_error("name", refusal(error))
         except VersionConflict as error:
             character = _conflict(form, error)
         else:
@@ -327,15 +287,15 @@ def character_rename(request: HttpRequest, pk: int) -> HttpResponse:
             return redirect("tracker:character_detail", pk=character.pk)
     context = {"character": character, "form": form}
     refused = request.method == "POST"
-    return _form_page(request, RENAME, "name-form", context, refused=refused)
+    return form_page(request, RENAME, "name-form", context, refused=refused)
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def character_delete(request: HttpRequest, pk: int) -> HttpResponse:
     """Delete a character for good, after a confirmation step (POST only)."""
-    character = _owned(request, pk)
-    form = CharacterDeleteForm(_posted(request), initial={"version": character.version})
+    character = record_or_404(request, game=GAME, record_id=pk)
+    form = CharacterDeleteForm(posted(request), initial={"version": character.version})
     if request.method == "POST" and form.is_valid():
         try:
             services.character_delete(
@@ -347,26 +307,10 @@ def character_delete(request: HttpRequest, pk: int) -> HttpResponse:
             character = _conflict(form, error)
         else:
             messages.success(request, gettext("%(name)s was deleted.") % {"name": character.name})
-            return _go(request, reverse("tracker:home"))
+            return go(request, reverse("tracker:home"))
     context = {"character": character, "form": form}
     refused = request.method == "POST"
-    return _form_page(request, DELETE, "delete-form", context, refused=refused)
-
-
-@login_required
-@require_GET
-def character_export(request: HttpRequest, pk: int) -> HttpResponse:
-    """The character's whole action log as a file to keep (rules/actions.md format)."""
-    character = _owned(request, pk)
-    text = services.character_export(character=character)
-    response = HttpResponse(text, content_type="application/json; charset=utf-8")
-    # A name is the player's free text: keep it out of any path the browser might build,
-    # and no override or invisible mark in the file name (tracker/core/names.py).
-    filename = export_file_name(character.name, suffix=".cardrpg.json", fallback="character")
-    response["Content-Disposition"] = content_disposition_header(
-        as_attachment=True, filename=filename
-    )
-    return response
+    return form_page(request, DELETE, "delete-form", context, refused=refused)
 
 
 @login_required
@@ -396,12 +340,12 @@ def character_import(request: HttpRequest) -> HttpResponse:
                     "Action %(number)s in the file (%(kind)s) was refused — %(reason)s. "
                     "Nothing was imported."
                 )
-                % {"number": error.index + 1, "kind": kind, "reason": _said(error.error)},
+                % {"number": error.index + 1, "kind": kind, "reason": refusal(error.error)},
             )
         except (RuleError, ValueError) as error:
             form.add_error(
                 "log_file",
-                gettext("%(reason)s. Nothing was imported.") % {"reason": _said(error)},
+                gettext("%(reason)s. Nothing was imported.") % {"reason": refusal(error)},
             )
         else:
             messages.success(request, gettext("%(name)s was imported.") % {"name": character.name})
@@ -418,6 +362,6 @@ def character_import(request: HttpRequest) -> HttpResponse:
                         ),
                     ),
                 )
-            return _go(request, reverse("tracker:character_detail", args=[character.pk]))
+            return go(request, reverse("tracker:character_detail", args=[character.pk]))
     refused = request.method == "POST"
-    return _form_page(request, IMPORT, "import-form", {"form": form}, refused=refused)
+    return form_page(request, IMPORT, "import-form", {"form": form}, refused=refused)

@@ -13,21 +13,19 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db.models import Count, Sum
-from django.http import Http404, HttpRequest, HttpResponse
-from django.middleware.csp import get_nonce
-from django.shortcuts import redirect, render
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods
-from django_htmx.http import HttpResponseClientRedirect
 
 from tracker.card_rpg import card_powers, charts, history, services, undo_guide
 from tracker.card_rpg.card_words import card_name
+from tracker.card_rpg.game import GAME
 from tracker.card_rpg.models import Character
-from tracker.card_rpg.services import UndoError, VersionConflict
-from tracker.core.i18n import say
-from tracker.rules import RuleError
+from tracker.core import history as log_pages
+from tracker.core.web import go, nonce, number, page_or_part, record_or_404, refusal
 
 PAGE = "card_rpg/history/history.html"
 LOG = "card_rpg/history/log.html"
@@ -44,33 +42,11 @@ class UndoToForm(forms.Form):
     rebuild = forms.BooleanField(required=False)
 
 
-def _owned(request: HttpRequest, pk: int) -> Character:
-    """The player's own character; another player's answers exactly like a missing one (404)."""
-    try:
-        return services.character_get(character_id=pk, owner=request.user)
-    except Character.DoesNotExist:
-        raise Http404("No such character.") from None
-
-
-def _said(error: Exception) -> str:
-    """An error's message in the player's language (an engine's sentence is translated)."""
-    if isinstance(error, RuleError):
-        return f"{error.rule}: {say(error.message)}"
-    return say(error.args[0]) if len(error.args) == 1 else str(error)
-
-
-def _number(value: str | None) -> int | None:
-    try:
-        return int(value) if value is not None else None
-    except ValueError:
-        return None
-
-
 @login_required
 @require_GET
 def history_page(request: HttpRequest, pk: int) -> HttpResponse:
     """Charts of the career, every session with its fights (paged), and the latest actions."""
-    character = _owned(request, pk)
+    character = record_or_404(request, game=GAME, record_id=pk)
     sessions = Paginator(history.Sessions(character), history.SESSIONS_PER_PAGE).get_page(
         request.GET.get("page")
     )
@@ -83,7 +59,7 @@ def history_page(request: HttpRequest, pk: int) -> HttpResponse:
     if request.htmx:
         # "Older sessions": only the next sessions, appended in place of the button.
         return render(request, f"{PAGE}#sessions", context)
-    context["charts"] = charts.career_charts(character, nonce=_nonce(request))
+    context["charts"] = charts.career_charts(character, nonce=nonce(request))
     context["recent"] = history.log_page(character, size=history.RECENT_ACTIONS)
     return render(request, PAGE, context)
 
@@ -92,22 +68,17 @@ def history_page(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def history_log(request: HttpRequest, pk: int) -> HttpResponse:
     """The action log in words, newest first, a page at a time (?before=seq)."""
-    character = _owned(request, pk)
-    page = history.log_page(character, before=_number(request.GET.get("before")))
-    context = {"character": character, "page": page}
-    if request.htmx:
-        return render(request, f"{LOG}#lines", context)
-    return render(request, LOG, context)
+    character = record_or_404(request, game=GAME, record_id=pk)
+    page = history.log_page(character, before=number(request.GET.get("before")))
+    return page_or_part(request, LOG, "lines", {"character": character, "page": page})
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def history_undo_to(request: HttpRequest, pk: int, seq: int) -> HttpResponse:
     """Go back to just after action `seq`: a confirmation page, then the undo (POST)."""
-    character = _owned(request, pk)
+    character = record_or_404(request, game=GAME, record_id=pk)
     form = UndoToForm(request.POST or None, initial={"version": character.version})
-    problem = ""
-    status = 200
     guide = undo_guide.guide(character, seq) if 1 <= seq < character.last_seq else None
     if (
         request.method == "POST"
@@ -123,36 +94,32 @@ def history_undo_to(request: HttpRequest, pk: int, seq: int) -> HttpResponse:
         )
         form = UndoToForm(initial={"version": character.version})
         status = 400
-    elif request.method == "POST" and form.is_valid():
-        try:
-            character = services.character_undo_to(
-                character_id=character.pk,
-                owner=request.user,
-                seq=seq,
-                expected_version=form.cleaned_data["version"],
-            )
-        except VersionConflict as error:
+    else:
+        answer = log_pages.undo_to_confirmed(
+            request,
+            record=character,
+            form=form,
+            undo=lambda version: services.character_undo_to(
+                character_id=character.pk, owner=request.user, seq=seq, expected_version=version
+            ),
             # Nothing was undone. Show the log as it is now and ask again on top of it.
-            character = error.record
-            problem = gettext(
+            changed=gettext(
                 "This character changed on another screen, so nothing was undone. "
                 "Here is where its log stands now — confirm again if you still want to go back."
-            )
-            form = UndoToForm(initial={"version": character.version})
-            status = 409
-        except UndoError as error:
-            problem = gettext("Nothing was undone: %(reason)s.") % {"reason": _said(error)}
-            status = 400
-        else:
-            messages.success(request, gettext("Back to just after action %(seq)s.") % {"seq": seq})
-            url = reverse("tracker:history_log", args=[character.pk])
-            return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
-    elif request.method == "POST":
-        problem = gettext(
-            "Nothing was undone: the confirmation was incomplete. Please confirm again."
+            ),
+            refused=lambda error: (
+                gettext("Nothing was undone: %(reason)s.") % {"reason": refusal(error)}
+            ),
         )
-        form = UndoToForm(initial={"version": character.version})
-        status = 400
+        character, form, problem, status = (
+            answer.record,
+            answer.form,
+            answer.problem,
+            answer.status,
+        )
+        if answer.done:
+            messages.success(request, gettext("Back to just after action %(seq)s.") % {"seq": seq})
+            return go(request, reverse("tracker:history_log", args=[character.pk]))
     context = {
         "character": character,
         "form": form,
@@ -186,7 +153,7 @@ def _stop(character: Character, seq: int, guide) -> dict | None:
 @require_GET
 def record_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     """The character's record sheet (S-03) with its inventory, laid out to be printed."""
-    character = _owned(request, pk)
+    character = record_or_404(request, game=GAME, record_id=pk)
     inventory = [
         {"card": card, "rule": rule, "power": power}
         for card in character.inventory
@@ -215,9 +182,3 @@ def record_sheet(request: HttpRequest, pk: int) -> HttpResponse:
         "as_of": timezone.now(),
     }
     return render(request, SHEET, context)
-
-
-def _nonce(request: HttpRequest) -> str:
-    """The request's Content-Security-Policy nonce for the charts' <style>, if there is one."""
-    nonce = get_nonce(request)  # None without the CSP middleware
-    return "" if nonce is None else str(nonce)  # str() makes the policy name it

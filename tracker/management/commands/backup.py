@@ -2,20 +2,20 @@
 
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from tracker.core import backups
+from tracker.management.files import FileCommand
 
 
-class Command(BaseCommand):
+class Command(FileCommand):
     help = (
         "Write every character of every player — the whole action log with its times and "
         "virtual tables, the name and the owner's user name — to FILE (JSON Lines; gzip if "
         "FILE ends in .gz). restore reads it back."
     )
 
-    def add_arguments(self, parser):
-        parser.add_argument("file", metavar="FILE", help="the archive to write (replaced)")
+    file_help = "the archive to write (replaced)"
 
     def handle(self, *args, file, **options):
         try:

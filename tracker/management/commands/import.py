@@ -6,11 +6,12 @@ import re
 from pathlib import Path
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from tracker.barbarian_vince import deck
 from tracker.barcadia import tile_box
 from tracker.core import services as core
+from tracker.management.files import FileCommand
 from tracker.rules.errors import ReplayError, RuleError
 
 # The `format` key is read from the file's opening (every file this app writes starts with it);
@@ -35,29 +36,25 @@ def import_log(command, data: bytes, user, options) -> str:
     return f"{prepared.game.id} {record.pk}"
 
 
-def import_tiles(command, data: bytes, user, options) -> str:
-    """A cardrpg-tiles file: its faces merged into the user's tile box."""
-    try:
-        added, there = tile_box.import_file(owner=user, data=data)
-    except tile_box.TilesRefused as exc:
-        raise CommandError(f"{options['file']}: {exc}") from None
-    return f"{added} tiles added, {there} already there"
+def owned_things(import_file, refused: type[Exception], things: str):
+    """The importer of a file of things a player owns beside their records (a cardrpg-tiles
+    file into a Barcadia host's tile box, a cardrpg-deck file into a Barbarian Vince deck)."""
 
+    def importer(command, data: bytes, user, options) -> str:
+        try:
+            added, there = import_file(owner=user, data=data)
+        except refused as exc:
+            raise CommandError(f"{options['file']}: {exc}") from None
+        return f"{added} {things} added, {there} already there"
 
-def import_deck(command, data: bytes, user, options) -> str:
-    """A cardrpg-deck file: its cards added to the user's Barbarian Vince deck."""
-    try:
-        added, there = deck.import_file(owner=user, data=data)
-    except deck.DeckRefused as exc:
-        raise CommandError(f"{options['file']}: {exc}") from None
-    return f"{added} cards added, {there} already there"
+    return importer
 
 
 # format → importer(command, data, user, options) -> the line to print
 FILE_FORMATS = {
     "cardrpg-log": import_log,
-    "cardrpg-tiles": import_tiles,
-    "cardrpg-deck": import_deck,
+    "cardrpg-tiles": owned_things(tile_box.import_file, tile_box.TilesRefused, "tiles"),
+    "cardrpg-deck": owned_things(deck.import_file, deck.DeckRefused, "cards"),
 }
 
 
@@ -66,7 +63,7 @@ def file_format(data: bytes) -> str:
     return found[1].decode() if found else "cardrpg-log"
 
 
-class Command(BaseCommand):
+class Command(FileCommand):
     help = (
         "Import FILE for USERNAME: a cardrpg-log file is replayed with the rules of the game it "
         "names and, if every action is accepted, becomes a new record (character, adventure or "
@@ -76,8 +73,9 @@ class Command(BaseCommand):
         "file changes nothing."
     )
 
-    def add_arguments(self, parser):
-        parser.add_argument("file", metavar="FILE", help="a file this app exported")
+    file_help = "a file this app exported"
+
+    def add_options(self, parser):
         parser.add_argument(
             "--owner", required=True, metavar="USERNAME", help="the user who will own it"
         )

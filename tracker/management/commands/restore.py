@@ -2,13 +2,14 @@
 
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.db import DatabaseError
 
 from tracker.core import backups
+from tracker.management.files import FileCommand
 
 
-class Command(BaseCommand):
+class Command(FileCommand):
     help = (
         "Check the archive FILE written by backup — every log replayed by the rules engine — "
         "and only then restore all its characters in one transaction (all or nothing). "
@@ -17,8 +18,9 @@ class Command(BaseCommand):
         "(set one with changepassword)."
     )
 
-    def add_arguments(self, parser):
-        parser.add_argument("file", metavar="FILE", help="an archive written by backup")
+    file_help = "an archive written by backup"
+
+    def add_options(self, parser):
         parser.add_argument(
             "--replace",
             action="store_true",
