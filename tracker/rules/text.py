@@ -159,11 +159,15 @@ def _marked_patterns() -> tuple[tuple, ...]:
                 _PLAIN[english] = (english, {"count": 1}, other, 1)
             continue
         regexes, literal = _regexes(english)
+        # Between two readings that explain the same words, the one whose pattern shows more of
+        # the text ("{card} ({reason}, 2 × {value})" over "{card} ({reason})") wins, wherever
+        # in the source either is written.
+        shown = sum(len(text) for text, *_rest in Formatter().parse(english))
         if regexes:
             msgid, plural = (english, None) if other is None else _plural_pair(english, other)
             needle = max((text for text, *_rest in Formatter().parse(english)), key=len)
             singular = other is not None and msgid == english
-            patterns.append((regexes, msgid, plural, literal, needle, singular))
+            patterns.append((regexes, msgid, plural, (literal, shown), needle, singular))
     return tuple(patterns)
 
 
@@ -241,10 +245,10 @@ def _recognise(text: str, depth: int) -> tuple:
     patterns = _marked_patterns()
     if text in _PLAIN:
         return Msg(*_PLAIN[text]), sum(ch.isalpha() for ch in text)
-    best, best_score, best_literal = text, (-_UNEXPLAINED if " " in text else 0), 0
+    best, best_score, best_literal = text, (-_UNEXPLAINED if " " in text else 0), (0, 0)
     if depth <= 0:
         return best, best_score
-    for regexes, msgid, plural, literal, needle, singular in patterns:
+    for regexes, msgid, plural, (literal, shown), needle, singular in patterns:
         if needle not in text:
             continue  # cheap: most patterns are ruled out by their longest piece of text
         for regex in regexes:
@@ -271,7 +275,7 @@ def _recognise(text: str, depth: int) -> tuple:
                     params[name], score = inner, score + inner_score
                 else:
                     params[name], score = value, score - _UNEXPLAINED
-            if score < best_score or (score == best_score and literal <= best_literal):
+            if score < best_score or (score == best_score and (literal, shown) <= best_literal):
                 continue
             if plural is not None:
                 # A singular that does not show its count ("draws a power-up") is the count 1.
@@ -281,7 +285,7 @@ def _recognise(text: str, depth: int) -> tuple:
             else:
                 candidate = Msg(msgid, params)
             if str(candidate) == text:
-                best, best_score, best_literal = candidate, score, literal
+                best, best_score, best_literal = candidate, score, (literal, shown)
     return best, best_score
 
 
