@@ -137,3 +137,15 @@ def test_no_two_modules_of_the_rules_import_each_other():
 def test_the_circle_test_sees_a_circle():
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert import_circles(graph) == [["a", "b", "c"]]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_engine_plays_an_action_with_a_play_on_one_base(game):
+    """One name for one role: each engine's working object for one action is `_Play`, built from
+    a class per phase on `PlayBase` in `play_base.py` (Barcadia's was `_Table`, Barbarian
+    Vince's `_Act`, Card RPG's base `PlayCore`)."""
+    import importlib
+
+    engine = importlib.import_module(f"tracker.rules.{game}.engine")
+    base = importlib.import_module(f"tracker.rules.{game}.play_base")
+    assert issubclass(engine._Play, base.PlayBase)

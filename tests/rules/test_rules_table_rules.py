@@ -838,7 +838,7 @@ def test_t37_the_table_modules_join_no_import_circle_of_the_engine():
     assert own("rivalry") == set()
     # The engine is engine.py and the phases of its play, a module each: together they import,
     # besides one another, only what engine.py imported when it held them all.
-    phases = {"play_core", "card_moves", "sessions", "market", "fight", "items", "turned_cards"}
+    phases = {"play_base", "card_moves", "sessions", "market", "fight", "items", "turned_cards"}
     phases |= {"death", "victory"}
     engine_imports = own("engine").union(*(own(phase) for phase in phases))
     assert engine_imports - phases == {"places", "rivalry", "ruleset", "rulebook", "awaiting"}

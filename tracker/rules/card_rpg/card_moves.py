@@ -6,10 +6,10 @@ from ..cards import and_words, card_text, cards_text, is_ace, is_number, suit, v
 from ..errors import RuleError
 from ..text import _, ngettext
 from . import places
-from .play_core import IN_DISCARD, IN_HAND, ON_TOP, TO_BOTTOM, TO_DISCARD, TO_INVENTORY, PlayCore
+from .play_base import IN_DISCARD, IN_HAND, ON_TOP, TO_BOTTOM, TO_DISCARD, TO_INVENTORY, PlayBase
 
 
-class CardMoves(PlayCore):
+class CardMoves(PlayBase):
     """Cards taken from and put into the draw pile, hand, discard pile and inventory."""
 
     def refuse_if_known(self, card: str, wanted: str) -> None:

@@ -3,10 +3,10 @@
 from ..cards import card_text, cards_text, is_ace, suit, value
 from ..errors import RuleError
 from ..text import _, ngettext
-from .play_core import TO_BOTTOM, TO_DISCARD, TO_HAND, TO_INVENTORY, PlayCore
+from .play_base import TO_BOTTOM, TO_DISCARD, TO_HAND, TO_INVENTORY, PlayBase
 
 
-class Death(PlayCore):
+class Death(PlayBase):
     """A dying character saved, or dead and what is lost."""
 
     def saves(self) -> list[dict]:

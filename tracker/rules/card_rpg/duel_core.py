@@ -6,7 +6,7 @@ from ..cards import card_text
 from ..errors import RuleError
 from ..text import _
 from . import facts, rivalry
-from .play_core import PlayCore
+from .play_base import PlayBase
 
 # The steps in which neither a card, a save, a King's choice nor a level-up is awaited from this
 # character: a duel may be called off then (T-36).
@@ -37,7 +37,7 @@ def new_duel(opponent: dict, challenger: bool, rules: dict, hp: int) -> dict:
     }
 
 
-class DuelCore(PlayCore):
+class DuelCore(PlayBase):
     """A duel's state and messages, its start, its turns and its end, for every phase of it."""
 
     def __init__(self, state: dict):

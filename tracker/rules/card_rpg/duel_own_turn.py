@@ -7,7 +7,7 @@ from ..errors import RuleError
 from ..text import _
 from . import rivalry
 from .duel_core import DuelCore
-from .play_core import TO_DISCARD
+from .play_base import TO_DISCARD
 from .rulebook import ESCALATE, TURN_REASONS, TURN_RULE
 from .turned_cards import turned_damage
 

@@ -16,7 +16,7 @@ from .death import Death
 from .fight import Fight
 from .items import Items
 from .market import Market
-from .play_core import fresh_internal
+from .play_base import fresh_internal
 from .rulebook import MAX_LEVEL as MAX_LEVEL
 from .rulebook import STEP_ACTIONS
 from .rulebook import TURN_SOURCE as TURN_SOURCE

@@ -5,11 +5,11 @@
 from ..cards import card_text, cards_text, is_face, is_joker, is_number, rank, value
 from ..errors import RuleError
 from ..text import _
-from .play_core import PlayCore
+from .play_base import PlayBase
 from .rulebook import TURN_SIDE, TURN_SOURCE, hp_dice_count
 
 
-class Fight(PlayCore):
+class Fight(PlayBase):
     """A monster's fight from its reveal to the end of each turn."""
 
     def do_reveal_monster(self, action: dict) -> None:

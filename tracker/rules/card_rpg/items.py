@@ -14,10 +14,10 @@ from ..cards import (
 )
 from ..errors import RuleError
 from ..text import _
-from .play_core import PlayCore
+from .play_base import PlayBase
 
 
-class Items(PlayCore):
+class Items(PlayBase):
     """Inventory cards used in a turn: which may be, as what, and what each does."""
 
     ITEMS_STEP = "character_turn"  # the step at which inventory cards are played

@@ -5,11 +5,11 @@ inventory card (S-09, S-13, T-03, T-05).
 from ..cards import card_text, is_ace, is_number, value
 from ..errors import RuleError
 from ..text import _
-from .play_core import TO_DISCARD, TO_HAND, PlayCore
+from .play_base import TO_DISCARD, TO_HAND, PlayBase
 from .rulebook import ACE_PRICE
 
 
-class Market(PlayCore):
+class Market(PlayBase):
     """Buying and selling cards between fights and in a turn."""
 
     def buy_back_cost(self) -> int:

@@ -9,7 +9,7 @@ from ..cards import card_text, cards_text, is_ace, is_face, is_joker, rank
 from ..errors import RuleError
 from ..text import _
 from . import engine, facts, rivalry
-from .play_core import TO_BOTTOM, TO_DECK, TO_DISCARD, TO_INVENTORY
+from .play_base import TO_BOTTOM, TO_DECK, TO_DISCARD, TO_INVENTORY
 
 
 class Robbery(engine._Play):

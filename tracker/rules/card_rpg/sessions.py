@@ -9,7 +9,7 @@ from ..errors import RuleError
 from ..names import NameFault, clean_name
 from ..text import _
 from . import places
-from .play_core import IN_HAND, TO_DECK, PlayCore, fresh_internal
+from .play_base import IN_HAND, TO_DECK, PlayBase, fresh_internal
 from .rulebook import XP_PER_LEVEL, normalise_card, start_hand_size
 from .ruleset import Ruleset
 
@@ -39,7 +39,7 @@ def check_name(text) -> str:
         raise RuleError("S-03", message) from None
 
 
-class Sessions(PlayCore):
+class Sessions(PlayBase):
     """Creating the character, starting and ending sessions, noting the hand."""
 
     def do_create_character(self, action: dict) -> None:

@@ -4,11 +4,11 @@
 
 from ..cards import card_text, is_joker, is_number, value
 from ..text import _
-from .play_core import IN_ATTACK_PILE, UNDER_MONSTER, PlayCore
+from .play_base import IN_ATTACK_PILE, UNDER_MONSTER, PlayBase
 from .rulebook import CRITICAL, ESCALATE, TURN_REASONS, TURN_RULE, TURN_SIDE, TURN_SOURCE
 
 
-class TurnedCards(PlayCore):
+class TurnedCards(PlayBase):
     """A card turned for what is pending, and the damage or escalation it brings."""
 
     def do_turn(self, action: dict) -> None:

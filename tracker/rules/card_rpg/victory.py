@@ -4,11 +4,11 @@
 
 from ..cards import and_words, card_text, cards_text, is_joker
 from ..text import _, ngettext
-from .play_core import TO_DISCARD, PlayCore
+from .play_base import TO_DISCARD, PlayBase
 from .rulebook import MAX_LEVEL, STR_LEVELS, XP_PER_LEVEL
 
 
-class Victory(PlayCore):
+class Victory(PlayBase):
     """A monster killed, the loot, the level-ups, and the end of every fight."""
 
     def win(self) -> None:

@@ -39,7 +39,7 @@ def fresh_internal(step: str) -> dict:
     }
 
 
-class PlayCore:
+class PlayBase:
     """One action applied to a working copy of the state (mutated in place): what every phase
     of the play reads and writes through."""
 
