@@ -632,3 +632,19 @@ def test_delete_asks_first_then_the_adventure_is_gone(client_of, player):
     response = client_of.post(url, {"version": adventure.version, "confirm": "on"})
     assert response.status_code == 302 and not Adventure.objects.filter(pk=adventure.pk).exists()
     assert RememberedCard.objects.filter(owner=player).exists()
+
+
+def test_a_swap_takes_the_banners_away_from_a_place_every_page_has(client_of, player):
+    """A swap emptied `main .messages` out of band, which a page without a banner lacks: htmx
+    reported an error on the console at every tap. Every page has the banners' place, empty or
+    not, and the swap empties it."""
+    adventure = make_adventure(player, "check")
+    page = client_of.get(play_url(adventure)).text
+    assert page.count('id="page-messages"') == 1 and 'class="messages"' not in page
+    response = client_of.post(
+        act_url(adventure, "play_check_card"),
+        {"card": "Q03", "version": adventure.version},
+        headers=HTMX,
+    )
+    assert '<div id="page-messages" hx-swap-oob="true"></div>' in response.text
+    assert "delete:" not in response.text
