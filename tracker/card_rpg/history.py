@@ -37,7 +37,9 @@ from tracker.card_rpg.history_sessions import (
     sessions_played,
 )
 from tracker.card_rpg.models import Character
+from tracker.core import history as log_pages
 from tracker.core import services as core
+from tracker.core.history import LogPage
 from tracker.core.i18n import listing, say
 from tracker.rules.card_rpg import describe_action as table_line
 from tracker.rules.cards import CardNotationError, parse_card
@@ -72,31 +74,13 @@ class LogLine:
         return [_mark_suits(note) for note in self.notes]
 
 
-@dataclass
-class LogPage:
-    """A page of the log, newest action first, and where the next older page starts."""
-
-    lines: list[LogLine]
-    older: int | None  # pass as `before` for the next page; None on the last page
-    newer: int | None  # `before` of the page above this one; None on the newest page
-    last_seq: int
-
-
 # --- reading the log -------------------------------------------------------------------------
 
 
 def log_page(character: Character, before: int | None = None, size: int = LOG_PAGE_SIZE) -> LogPage:
     """The `size` actions before seq `before` (default: the newest), newest first; one query."""
-    last = character.last_seq
-    top = last if before is None else max(0, min(before - 1, last))
-    bottom = max(1, top - size + 1)
-    lines = _lines(character, bottom, top) if top >= 1 else []
-    lines.reverse()
-    return LogPage(
-        lines=lines,
-        older=bottom if bottom > 1 else None,
-        newer=(top + size + 1) if top < last else None,
-        last_seq=last,
+    return log_pages.log_page(
+        character, lambda bottom, top: _lines(character, bottom, top), before=before, size=size
     )
 
 

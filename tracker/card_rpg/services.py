@@ -82,12 +82,6 @@ def history_records(character: Character) -> tuple[list[SessionRecord], list[Fig
     return sessions, fights
 
 
-def character_state_at(*, character: Character, seq: int) -> dict:
-    """The engine state just after log entry `seq` (replayed from the snapshot before it)."""
-    state, _projection, _table = core.record_state_at(game=GAME, record=character, seq=seq)
-    return state
-
-
 # --- creating and playing --------------------------------------------------------------------
 
 
@@ -459,7 +453,6 @@ __all__ = [
     "character_undo",
     "character_undo_tap",
     "character_undo_to",
-    "character_state_at",
     "history_records",
     "running_fight",
     "running_session",

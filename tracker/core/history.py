@@ -11,9 +11,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
+from tracker.core.games import Game
 from tracker.core.services import UndoError, VersionConflict
+from tracker.core.web import number, page_or_part, record_or_404
 
 
 @dataclass
@@ -42,6 +45,21 @@ def log_page(
         newer=(top + size + 1) if top < last else None,
         last_seq=last,
     )
+
+
+def log_view(
+    request: HttpRequest,
+    *,
+    game: Game,
+    record_id: int,
+    template: str,
+    page_of: Callable[..., LogPage],
+) -> HttpResponse:
+    """The record's action log in words, newest first, a page at a time (?before=seq); for
+    htmx only the lines, to append. `page_of(record, before=…)` is the game's log_page."""
+    record = record_or_404(request, game=game, record_id=record_id)
+    page = page_of(record, before=number(request.GET.get("before")))
+    return page_or_part(request, template, "lines", {game.noun: record, "page": page})
 
 
 @dataclass

@@ -1,6 +1,6 @@
 """What every game's views do alike: find the player's record or answer 404, say a refusal or
 "changed on another screen" in the player's words, answer a POST with a redirect htmx follows,
-and hand a record's log over as a file."""
+and hand a record's log, or any other file, over to keep."""
 
 from __future__ import annotations
 
@@ -85,18 +85,22 @@ def number(value: str | None) -> int | None:
         return None
 
 
+def file_download(
+    text: str, filename: str, *, content_type: str = "application/json; charset=utf-8"
+) -> HttpResponse:
+    """`text` handed over as a file named `filename`, to keep rather than to show."""
+    response = HttpResponse(text, content_type=content_type)
+    response["Content-Disposition"] = content_disposition_header(
+        as_attachment=True, filename=filename
+    )
+    return response
+
+
 def log_file(*, game: Game, record) -> HttpResponse:
     """The record's whole log as a file to keep, or to import again (a cardrpg-log file)."""
-    response = HttpResponse(
-        core.record_export(game=game, record=record),
-        content_type="application/json; charset=utf-8",
-    )
     # A name is the player's free text: keep it out of any path the browser might build,
     # and no override or invisible mark in the file name (tracker/core/names.py).
     filename = export_file_name(
         record.name, suffix=game.file_suffix, fallback=str(game.file_fallback)
     )
-    response["Content-Disposition"] = content_disposition_header(
-        as_attachment=True, filename=filename
-    )
-    return response
+    return file_download(core.record_export(game=game, record=record), filename)

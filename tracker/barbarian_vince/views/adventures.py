@@ -19,8 +19,7 @@ from tracker.barbarian_vince.forms import AdventureForm, VersionForm
 from tracker.barbarian_vince.game import GAME
 from tracker.barbarian_vince.models import Adventure
 from tracker.barbarian_vince.play_screen import heading
-from tracker.core.i18n import say
-from tracker.core.web import changed_elsewhere, form_page, go, record_or_404
+from tracker.core.web import changed_elsewhere, form_page, go, posted, record_or_404, refusal
 from tracker.rules.errors import RuleError
 
 LIST = "barbarian_vince/list.html"
@@ -45,7 +44,7 @@ def adventure_list(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def adventure_new(request: HttpRequest) -> HttpResponse:
     """A new adventure: its name and the table rules, each saying what it changes."""
-    form = AdventureForm(request.POST if request.method == "POST" else None)
+    form = AdventureForm(posted(request))
     refused = False
     if request.method == "POST":
         if form.is_valid():
@@ -54,7 +53,7 @@ def adventure_new(request: HttpRequest) -> HttpResponse:
                     owner=request.user, name=form.cleaned_data["name"], ruleset=form.ruleset()
                 )
             except RuleError as error:
-                form.add_error(None, f"{error.rule}: {say(error.message)}")
+                form.add_error(None, refusal(error))
             else:
                 return go(request, reverse("tracker:bv_play", args=[adventure.pk]))
         refused = True
@@ -66,9 +65,7 @@ def adventure_new(request: HttpRequest) -> HttpResponse:
 def adventure_delete(request: HttpRequest, adventure: int) -> HttpResponse:
     """Delete an adventure for good, after a confirmation (POST with the version shown)."""
     record = record_or_404(request, game=GAME, record_id=adventure)
-    form = VersionForm(
-        request.POST if request.method == "POST" else None, initial={"version": record.version}
-    )
+    form = VersionForm(posted(request), initial={"version": record.version})
     problem = ""
     if request.method == "POST":
         if form.is_valid() and request.POST.get("confirm"):

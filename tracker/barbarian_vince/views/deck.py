@@ -21,6 +21,7 @@ from tracker.barbarian_vince import deck, services
 from tracker.barbarian_vince.forms import KINDS, CardForm, InputError, RecallForm
 from tracker.barbarian_vince.models import RememberedCard
 from tracker.core.i18n import say
+from tracker.core.web import file_download
 from tracker.rules.errors import RuleError
 
 TEMPLATE = "barbarian_vince/deck.html"
@@ -76,11 +77,7 @@ def deck_page(request: HttpRequest) -> HttpResponse:
 @require_GET
 def deck_export(request: HttpRequest) -> HttpResponse:
     """The deck as a cardrpg-deck file."""
-    response = HttpResponse(
-        deck.export_text(owner=request.user), content_type="application/json; charset=utf-8"
-    )
-    response["Content-Disposition"] = 'attachment; filename="barbarian-vince-deck.json"'
-    return response
+    return file_download(deck.export_text(owner=request.user), "barbarian-vince-deck.json")
 
 
 def deck_import(request: HttpRequest) -> HttpResponse:

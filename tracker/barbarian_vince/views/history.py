@@ -21,7 +21,7 @@ from tracker.barbarian_vince.forms import VersionForm
 from tracker.barbarian_vince.game import GAME
 from tracker.core import history as log_pages
 from tracker.core.i18n import say
-from tracker.core.web import changed_elsewhere, go, nonce, number, page_or_part, record_or_404
+from tracker.core.web import changed_elsewhere, go, nonce, record_or_404
 from tracker.rules.barbarian_vince import undo_card_moves
 
 PAGE = "barbarian_vince/history.html"
@@ -49,9 +49,9 @@ def history_page(request: HttpRequest, adventure: int) -> HttpResponse:
 @require_GET
 def history_log(request: HttpRequest, adventure: int) -> HttpResponse:
     """The action log in words, newest first, a page at a time (?before=seq)."""
-    record = record_or_404(request, game=GAME, record_id=adventure)
-    page = history.log_page(record, before=number(request.GET.get("before")))
-    return page_or_part(request, LOG, "lines", {"adventure": record, "page": page})
+    return log_pages.log_view(
+        request, game=GAME, record_id=adventure, template=LOG, page_of=history.log_page
+    )
 
 
 @login_required

@@ -7,7 +7,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
@@ -16,6 +15,7 @@ from tracker.barcadia import tile_box
 from tracker.barcadia.models import TileBoxFace
 from tracker.barcadia.play_region import reward_words
 from tracker.core.i18n import say
+from tracker.core.web import file_download
 from tracker.rules.barcadia import face_words
 
 
@@ -72,13 +72,11 @@ def tiles_page(request: HttpRequest) -> HttpResponse:
 @login_required
 def tiles_export(request: HttpRequest) -> HttpResponse:
     """The box as a cardrpg-tiles file."""
-    response = HttpResponse(
-        tile_box.export_text(owner=request.user), content_type="application/json"
+    return file_download(
+        tile_box.export_text(owner=request.user),
+        "tile-box.tiles.json",
+        content_type="application/json",
     )
-    response["Content-Disposition"] = content_disposition_header(
-        as_attachment=True, filename="tile-box.tiles.json"
-    )
-    return response
 
 
 @login_required

@@ -25,7 +25,7 @@ from tracker.card_rpg.card_words import card_name
 from tracker.card_rpg.game import GAME
 from tracker.card_rpg.models import Character
 from tracker.core import history as log_pages
-from tracker.core.web import go, nonce, number, page_or_part, record_or_404, refusal
+from tracker.core.web import go, nonce, record_or_404, refusal
 
 PAGE = "card_rpg/history/history.html"
 LOG = "card_rpg/history/log.html"
@@ -68,9 +68,9 @@ def history_page(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def history_log(request: HttpRequest, pk: int) -> HttpResponse:
     """The action log in words, newest first, a page at a time (?before=seq)."""
-    character = record_or_404(request, game=GAME, record_id=pk)
-    page = history.log_page(character, before=number(request.GET.get("before")))
-    return page_or_part(request, LOG, "lines", {"character": character, "page": page})
+    return log_pages.log_view(
+        request, game=GAME, record_id=pk, template=LOG, page_of=history.log_page
+    )
 
 
 @login_required

@@ -20,9 +20,9 @@ from tracker.card_rpg.play_entries import RANK_BUTTONS, SUIT_BUTTONS
 from tracker.card_rpg.play_screen import Screen, screen_of
 from tracker.card_rpg.views.acting import acting_character
 from tracker.core.i18n import say
+from tracker.core.web import changed_elsewhere
 
 TEMPLATE = "card_rpg/play/play.html"
-CONFLICT = gettext_lazy("This changed on another screen — here is where it stands now.")
 SAVED_BEFORE = gettext_lazy("That tap was saved already: here is where it stands now.")
 
 
@@ -64,7 +64,7 @@ def answer(request: HttpRequest, character: Character, screen: Screen, *, moved:
     """
     if not request.htmx:
         if screen.conflict:
-            messages.warning(request, CONFLICT)
+            messages.warning(request, changed_elsewhere())
         elif screen.error:
             messages.error(request, say(screen.error))
         elif screen.notice:

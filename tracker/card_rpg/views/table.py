@@ -26,6 +26,7 @@ from tracker.card_rpg.views.acting import acting_character, player_required
 from tracker.core.i18n import say
 from tracker.core.seats import SeatError
 from tracker.core.services import UndoError, VersionConflict
+from tracker.core.web import changed_elsewhere
 from tracker.rules.cards import card_text
 from tracker.rules.errors import RuleError
 
@@ -228,10 +229,7 @@ def table_rob(request: HttpRequest, pk: int, other: int) -> HttpResponse:
                     victim_version=form.cleaned_data["other_version"],
                 )
             except VersionConflict:
-                messages.warning(
-                    request,
-                    gettext("This changed on another screen — here is where it stands now."),
-                )
+                messages.warning(request, changed_elsewhere())
             except (RuleError, table_services.TableError) as error:
                 messages.error(request, _said(error))
             return _back(robber)
@@ -295,9 +293,7 @@ def duel_call_off(request: HttpRequest, pk: int) -> HttpResponse:
                 character_id=character.pk, expected_version=form.cleaned_data["version"]
             )
         except VersionConflict:
-            messages.warning(
-                request, gettext("This changed on another screen — here is where it stands now.")
-            )
+            messages.warning(request, changed_elsewhere())
         except (RuleError, UndoError) as error:
             messages.error(request, _said(error))
     return _back(character)
