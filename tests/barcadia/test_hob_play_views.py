@@ -11,6 +11,7 @@ import re
 import pytest
 
 from tests.barcadia.conftest import HTMX, fresh, ordered, play, seen
+from tracker.barcadia import services
 from tracker.barcadia.models import TableLogEntry
 from tracker.barcadia.views import table as table_views
 from tracker.rules.barcadia import ACTION_FIELDS
@@ -276,6 +277,20 @@ def test_ht06_ending_a_turn_without_an_action_is_asked_first(table, phones):
     assert stored(table) == before
     page = seen(act(phones["Ana"], table, "end_turn", confirm="yes"))
     assert "Ana ended the turn without an action; now Bo's turn" in page
+
+
+def test_ht06_the_service_asks_before_an_idle_turn_ends_and_writes_nothing(table):
+    """The ask is the use case's, not the view's: a phone's tap asks for it; a script need not."""
+    table = ordered(table)
+    before = stored(table)
+    idle_end = {"type": "end_turn", "player": "Ana"}
+    with pytest.raises(services.EndTurnToConfirm):
+        services.table_apply(
+            table=table, action=idle_end, expected_version=table.version, ask_before_idle_end=True
+        )
+    assert stored(table) == before
+    done = services.table_apply(table=table, action=idle_end, expected_version=table.version)
+    assert done.state["turn"]["player"] == "Bo"
 
 
 def test_undo_names_the_action_and_asks_before_taking_back_another_players(table, phones):

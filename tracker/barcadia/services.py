@@ -46,6 +46,22 @@ def _cleaned(action: dict) -> dict:
     return {key: value for key, value in action.items() if key in kept}
 
 
+class EndTurnToConfirm(Exception):
+    """HT-06: a turn ended before its hero did anything is asked about first (the rules allow
+    it; a tap on the wrong button should not pass the turn). Nothing was written."""
+
+
+def _ends_an_idle_turn(state: dict, action: dict) -> bool:
+    turn = state.get("turn") or {}
+    return (
+        action.get("type") == "end_turn"
+        and state["phase"] == "play"
+        and not state["pending"]
+        and turn.get("player") == action.get("player")
+        and turn.get("actions_taken") == 0
+    )
+
+
 def table_apply(
     *,
     table: Table,
@@ -54,14 +70,19 @@ def table_apply(
     tap: str = "",
     asked: str = "",
     heroes: tuple[str, ...] = (),
+    ask_before_idle_end: bool = False,
 ) -> Table:
     """Apply one action for the table (whoever's phone sent it: the view checked the seat).
 
     Raises VersionConflict if the table moved on since `expected_version` in something the
     phone's `heroes` were asked (`asked`, tracker.barcadia.game: another phone noting its loot
     names is not), AlreadyApplied for a tap sent again, and the engine's RuleError if the
-    rules refuse the action; nothing is written then. The table comes back with `steps`.
+    rules refuse the action; nothing is written then. EndTurnToConfirm, when
+    `ask_before_idle_end` (a phone's tap not yet confirmed), for a turn ending before its hero did
+    anything. The table comes back with `steps`.
     """
+    if ask_before_idle_end and _ends_an_idle_turn(table.state, action):
+        raise EndTurnToConfirm
     with transaction.atomic():
         record = core.record_apply(
             game=GAME,
@@ -249,6 +270,7 @@ def table_steps(*, table: Table, count: int):
 
 __all__ = [
     "AlreadyApplied",
+    "EndTurnToConfirm",
     "UndoError",
     "VersionConflict",
     "table_events",

@@ -263,16 +263,6 @@ def act(request: HttpRequest, table: int, action: str) -> HttpResponse:
             return _forbidden(request, access, hero or _("that hero"))
     if action in roll_parts.KINDS and request.POST.get("step"):
         return _roll_step(request, access, action, hero)
-    if (
-        action == "end_turn"
-        and state["phase"] == "play"
-        and not state["pending"]
-        and state["turn"]["player"] == hero
-        and state["turn"]["actions_taken"] == 0
-        and form.cleaned_data["confirm"] != "yes"
-    ):
-        # HT-06: the app does not refuse it, but asks first.
-        return _answer(request, Screen(access, end_confirm=True))
     dice = forms.Dice(request.POST, roll_d20)
     try:
         engine_action = forms.build_action(action, request.POST, state, hero, dice)
@@ -281,8 +271,11 @@ def act(request: HttpRequest, table: int, action: str) -> HttpResponse:
             action=engine_action,
             expected_version=form.cleaned_data["version"],
             heroes=tuple(screen.hero_choices),
+            ask_before_idle_end=form.cleaned_data["confirm"] != "yes",
             **form.tap_fields(),
         )
+    except services.EndTurnToConfirm:
+        return _answer(request, Screen(access, end_confirm=True))
     except (RuleError, forms.InputError) as error:
         # A refused exploration keeps the hex tapped (and the face typed: its part stays).
         chosen = _posted_hex(request) if action == "explore" else None
