@@ -29,12 +29,12 @@ def test_an_imported_character_is_told_apart_and_a_second_import_says_so(client,
     original = make(player, name="Capi")
     exported = client.get(url("character_export", original)).content
 
-    first = client.post(url("character_import"), {"log_file": upload(exported)}, follow=True)
+    first = client.post(url("import"), {"log_file": upload(exported)}, follow=True)
     page = first.content.decode()
     assert "Capi was imported." in page
     assert "imported before" not in page
 
-    second = client.post(url("character_import"), {"log_file": upload(exported)}, follow=True)
+    second = client.post(url("import"), {"log_file": upload(exported)}, follow=True)
     page = second.content.decode()
     copies = Character.objects.filter(owner=player, name="Capi").order_by("pk")
     assert copies.count() == 3
@@ -56,7 +56,7 @@ def test_an_imported_character_is_told_apart_and_a_second_import_says_so(client,
 def test_the_import_date_is_said_the_way_django_formats_dates(client, player):
     original = make(player, name="Capi")
     exported = client.get(url("character_export", original)).content
-    client.post(url("character_import"), {"log_file": upload(exported)})
+    client.post(url("import"), {"log_file": upload(exported)})
     imported = Character.objects.exclude(pk=original.pk).get()
     moment = timezone.make_aware(datetime.datetime(2025, 11, 30, 14, 5))
     Character.objects.filter(pk=imported.pk).update(imported_at=moment)
@@ -71,10 +71,8 @@ def test_the_same_file_imported_by_another_player_is_not_theirs_to_be_told_of(
 ):
     original = make(player, name="Capi")
     exported = client.get(url("character_export", original)).content
-    client.post(url("character_import"), {"log_file": upload(exported)})
+    client.post(url("import"), {"log_file": upload(exported)})
     other = django_user_model.objects.create_user("bob", password="correct horse battery")
     client.force_login(other)
-    page = client.post(
-        url("character_import"), {"log_file": upload(exported)}, follow=True
-    ).content.decode()
+    page = client.post(url("import"), {"log_file": upload(exported)}, follow=True).content.decode()
     assert "imported before" not in page

@@ -63,11 +63,17 @@ def test_anonymous_player_is_sent_to_login(client, other, name):
     assert response["Location"].startswith(reverse("login"))
 
 
-@pytest.mark.parametrize("name", ["character_list", "character_create", "character_import"])
+@pytest.mark.parametrize("name", ["character_list", "character_create", "import"])
 def test_anonymous_player_is_sent_to_login_from_pages_without_a_character(client, name):
     response = client.get(url(name))
     assert response.status_code == 302
     assert response["Location"].startswith(reverse("login"))
+
+
+def test_the_old_import_address_sends_to_the_one_import_page(client, player):
+    response = client.get("/characters/import/")
+    assert response.status_code == 301
+    assert response["Location"] == url("import")
 
 
 @pytest.mark.parametrize(
@@ -96,7 +102,7 @@ def test_list_shows_only_the_players_own_characters(client, player, other):
     assert "Theirs" not in response.text
     assert 'aria-label="Jack of Diamonds"' in response.text  # the class drawn as a card
     assert url("character_create") in response.text
-    assert url("character_import") in response.text
+    assert url("import") in response.text
 
 
 def test_list_row_shows_level_xp_hp_str_gold_kills_deaths_and_play(client, player):
@@ -466,7 +472,7 @@ def test_export_then_import_round_trips_through_the_ui(client, player):
     client.post(url("character_rename", character), {"name": "Capitaine", "version": 2})
     exported = client.get(url("character_export", character)).content
     upload = SimpleUploadedFile("Capitaine.cardrpg.json", exported, "application/json")
-    response = client.post(url("character_import"), {"log_file": upload})
+    response = client.post(url("import"), {"log_file": upload})
     imported = Character.objects.exclude(pk=character.pk).get(owner=player)
     assert response.status_code == 302
     assert response["Location"] == url("character_detail", imported)
@@ -506,7 +512,7 @@ def test_bad_import_file_names_the_problem_and_creates_nothing(client, player, c
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     upload = SimpleUploadedFile("bad.cardrpg.json", content, "application/json")
-    response = client.post(url("character_import"), {"log_file": upload})
+    response = client.post(url("import"), {"log_file": upload})
     assert response.status_code == 400
     assert message in response.text
     assert 'data-testid="import-error"' in response.text
@@ -514,7 +520,7 @@ def test_bad_import_file_names_the_problem_and_creates_nothing(client, player, c
 
 
 def test_import_without_a_file_is_refused(client, player):
-    response = client.post(url("character_import"), {})
+    response = client.post(url("import"), {})
     assert response.status_code == 400
     assert "This field is required." in response.text
 
@@ -523,6 +529,6 @@ def test_htmx_bad_import_gets_only_the_form(client, player):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     upload = SimpleUploadedFile("bad.json", b"nope", "application/json")
-    response = client.post(url("character_import"), {"log_file": upload}, **HTMX)
+    response = client.post(url("import"), {"log_file": upload}, **HTMX)
     assert response.status_code == 200
     assert response.text.lstrip().startswith('<form id="import-form"')

@@ -66,7 +66,7 @@ def test_importing_any_game_file_and_a_second_copy_is_told_apart(client, host):
     assert first.status_code == 302 and first["Location"].startswith("/characters/")
     second = post()
     page = client.get(second["Location"]).content.decode()
-    assert "You imported this file before" in page
+    assert "This file was imported before, as “Capi”" in page
     home = client.get(reverse("tracker:home")).content.decode()
     assert home.count("Capi") >= 2
     refused = client.post(

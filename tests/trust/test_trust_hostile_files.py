@@ -34,7 +34,7 @@ CREATE = {
 }
 
 
-def upload(client, content: bytes | str, url: str = "tracker:character_import"):
+def upload(client, content: bytes | str, url: str = "tracker:import"):
     if isinstance(content, str):
         content = content.encode()
     file = SimpleUploadedFile("log.cardrpg.json", content, "application/json")

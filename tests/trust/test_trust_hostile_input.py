@@ -334,9 +334,7 @@ def test_garbage_files_uploaded_to_import_never_500_and_create_nothing(
             "f" + name.replace("/", "-"), content, content_type="application/json"
         )
         player.cookies.pop("messages", None)
-        response = player.post(
-            "/characters/import/", {"log_file": upload}, headers=HTMX if htmx else {}
-        )
+        response = player.post("/import/", {"log_file": upload}, headers=HTMX if htmx else {})
         assert response.status_code in (200, 302, 400)
         if Character.objects.count() == count:
             assert response.status_code == (200 if htmx else 400)
@@ -350,11 +348,11 @@ def test_garbage_files_uploaded_to_import_never_500_and_create_nothing(
 def test_import_with_no_file_or_a_repeated_file_field_is_refused_with_a_message(player):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    response = player.post("/characters/import/", {})
+    response = player.post("/import/", {})
     assert response.status_code == 400
     assert shows_message(player, response)
     files = [SimpleUploadedFile(f"{i}.json", b"{}") for i in range(3)]
-    response = player.post("/characters/import/", {"log_file": files})
+    response = player.post("/import/", {"log_file": files})
     assert response.status_code == 400
     assert Character.objects.count() == 0
 

@@ -13,6 +13,7 @@ from django.test import Client
 from tests.barbarian_vince.conftest import make_adventure
 from tests.trust.conftest import HTMX, make_character, make_table, snapshot, table_snapshot
 from tests.trust.trust_urls import (
+    MOVED_ROUTES,
     PLAUSIBLE_FIELDS,
     PUBLIC_ROUTES,
     SKIPPED_PREFIXES,
@@ -102,6 +103,18 @@ def attack(client, urls: list[str], secret: str, statuses=(404, 405)) -> None:
                 assert method(url, headers=headers).status_code in (404, 405)
 
 
+def moved(client, route) -> None:
+    """An old address: a permanent redirect to its new page for a GET, 405 for the rest."""
+    stored = everything_stored()
+    for headers in ({}, HTMX):
+        response = client.get("/" + route.route, headers=headers)
+        assert response.status_code == 301, (route.route, response.status_code)
+        assert response["Location"] == MOVED_ROUTES[route.name]
+        for method in (client.post, client.put, client.delete, client.patch):
+            assert method("/" + route.route, headers=headers).status_code == 405
+    assert everything_stored() == stored
+
+
 def test_the_walk_sees_every_character_url_and_skips_only_admin_and_accounts():
     routes = walk()
     names = {r.name for r in app_routes()}
@@ -120,6 +133,9 @@ def test_another_player_gets_404_everywhere_and_changes_nothing(
     client, owner, intruder, victim, victim_adventure, victim_table, route
 ):
     client.force_login(intruder)
+    if route.name in MOVED_ROUTES:
+        moved(client, route)
+        return
     if route.table_scoped:
         before = table_snapshot(victim_table.pk)
         stored = everything_stored()
@@ -176,6 +192,9 @@ def test_an_anonymous_visitor_is_sent_to_log_in_and_changes_nothing(
 ):
     before = both(victim, victim_adventure)
     stored = everything_stored()
+    if route.name in MOVED_ROUTES:
+        moved(client, route)
+        return
     if route.table_scoped:
         # A shared table asks no one to log in (guests hold seats by link): a visitor with
         # no seat gets 404, as for a table that does not exist.

@@ -102,7 +102,7 @@ def test_an_imported_log_with_a_nul_or_a_lone_surrogate_is_refused_not_a_500(
     else:
         create["note"] = bad
     upload = SimpleUploadedFile("a.json", json.dumps(document).encode())
-    response = player.post("/characters/import/", {"log_file": upload})
+    response = player.post("/import/", {"log_file": upload})
     assert response.status_code == 400
     assert "characters that are not text" in response.text
     assert not owner.characters.exists()
@@ -112,6 +112,6 @@ def test_an_imported_file_nested_too_deeply_is_refused_not_a_500(player, owner):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     upload = SimpleUploadedFile("a.json", b"[" * 100_000 + b"]" * 100_000)
-    response = player.post("/characters/import/", {"log_file": upload})
+    response = player.post("/import/", {"log_file": upload})
     assert response.status_code == 400
     assert "nested too deeply" in response.text

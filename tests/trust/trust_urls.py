@@ -37,6 +37,11 @@ PUBLIC_ROUTES = {
     "tracker:seat_join": "a guest joins a table without an account; a forged link gets 404",
     "tracker:rpg_join": "a guest takes a Card RPG seat without an account (T-26); forged: 404",
 }
+# Old addresses kept for bookmarks: a GET answers a permanent redirect to the page that took
+# their place, any other method 405; walked for exactly that, for everyone.
+MOVED_ROUTES = {
+    "tracker:character_import": "/import/",
+}
 FORGED_TOKEN = "forged-0123456789abcdefghijklmnop"
 
 # Every action type of rules/actions.md, the play screen's own list, and one the app lacks.

@@ -1,6 +1,7 @@
 """Card RPG – Advanced: characters, the play screen and history."""
 
 from django.urls import path
+from django.views.generic import RedirectView
 
 from tracker.card_rpg.game import GAME
 from tracker.card_rpg.views import characters, history, play, table
@@ -8,7 +9,14 @@ from tracker.core.views import record_export
 
 urlpatterns = [
     path("characters/new/", characters.character_create, name="character_create"),
-    path("characters/import/", characters.character_import, name="character_import"),
+    # One import page for every game; the old address stays for bookmarks and old links.
+    path(
+        "characters/import/",
+        RedirectView.as_view(
+            pattern_name="tracker:import", permanent=True, http_method_names=["get", "head"]
+        ),
+        name="character_import",
+    ),
     path("characters/<int:pk>/", characters.character_detail, name="character_detail"),
     path("characters/<int:pk>/rename/", characters.character_rename, name="character_rename"),
     path("characters/<int:pk>/delete/", characters.character_delete, name="character_delete"),

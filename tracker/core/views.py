@@ -16,7 +16,10 @@ from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.utils.cache import patch_vary_headers
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_safe
 
@@ -86,13 +89,20 @@ def record_import(request: HttpRequest) -> HttpResponse:
                 )
             except core.ImportAbandoned:
                 return uploads.abandoned()
-            if earlier:
-                messages.info(
-                    request,
-                    _("You imported this file before: %(name)s is a second copy.")
-                    % {"name": record.name},
-                )
             messages.success(request, _("%(name)s was imported.") % {"name": record.name})
+            for before in earlier[-1:]:
+                messages.warning(
+                    request,
+                    _(
+                        "This file was imported before, as “{name}” (imported {when}): this is "
+                        "another copy. Delete one of them if you didn't mean to."
+                    ).format(
+                        name=before.name,
+                        when=date_format(
+                            localtime(before.imported_at), pgettext("date format", "j M, H:i")
+                        ),
+                    ),
+                )
             return go(request, prepared.game.url(record))
     status = 400 if posted else 200
     return render(

@@ -286,30 +286,3 @@ class CharacterDeleteForm(VersionedForm):
         label=_("Yes, delete this character and its whole career"),
         error_messages={"required": _("Tick the box to confirm: a deleted character is gone.")},
     )
-
-
-class CharacterImportForm(PlainLabelsMixin, forms.Form):
-    """A character log file (rules/actions.md format) to import."""
-
-    MAX_BYTES = 5 * 1024 * 1024  # a long career is a few hundred KB; refuse anything absurd
-
-    log_file = forms.FileField(
-        label=_("Character file (.cardrpg.json)"),
-        help_text=_("A file exported from this app: the character's whole action log."),
-        widget=forms.FileInput(attrs={"accept": ".json,application/json"}),
-    )
-
-    def clean_log_file(self):
-        upload = self.cleaned_data["log_file"]
-        if upload.size > self.MAX_BYTES:
-            raise forms.ValidationError(
-                gettext("That file is too big to be a character log (over 5 MB).")
-            )
-        raw = upload.read()
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise forms.ValidationError(
-                gettext("That file is not a character log: it is not text (UTF-8).")
-            ) from None
-        return text

@@ -1,11 +1,9 @@
-"""The player's characters: list, create, record sheet, rename, delete, export and import.
+"""The player's characters: list, create, record sheet, rename, delete and export.
 
 Each view validates a form, calls one service and renders one template; an htmx request gets
 only the region it swaps (a ``{% partialdef %}`` of the same template), any other request the
 whole page, so every URL also works by direct visit and without JavaScript.
 """
-
-import time
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -13,10 +11,8 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.formats import date_format
 from django.utils.http import urlencode
-from django.utils.timezone import localtime
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from tracker.card_rpg import card_powers, services, table_services
@@ -28,24 +24,21 @@ from tracker.card_rpg.forms.characters import (
     TABLE_RULE_OPTIONS,
     CharacterCreateForm,
     CharacterDeleteForm,
-    CharacterImportForm,
     CharacterRenameForm,
 )
 from tracker.card_rpg.game import GAME
 from tracker.card_rpg.models import Character, RpgSeat
 from tracker.card_rpg.services import VersionConflict
 from tracker.card_rpg.views import acting
-from tracker.core import seats, uploads
-from tracker.core import services as core
+from tracker.core import seats
 from tracker.core.seats import SeatError
 from tracker.core.web import form_page, go, posted, record_or_404, refusal
-from tracker.rules import ReplayError, RuleError, Ruleset
+from tracker.rules import RuleError, Ruleset
 
 CREATE = "card_rpg/characters/create.html"
 SHEET = "card_rpg/characters/detail.html"
 RENAME = "card_rpg/characters/rename.html"
 DELETE = "card_rpg/characters/delete.html"
-IMPORT = "card_rpg/characters/import.html"
 
 
 # -- create ---------------------------------------------------------------------------------
@@ -311,57 +304,3 @@ def character_delete(request: HttpRequest, pk: int) -> HttpResponse:
     context = {"character": character, "form": form}
     refused = request.method == "POST"
     return form_page(request, DELETE, "delete-form", context, refused=refused)
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
-def character_import(request: HttpRequest) -> HttpResponse:
-    """A character from an exported log file; a refused file creates nothing, nor does an
-    upload whose answer can't reach the uploader (uploads.still_waiting)."""
-    started = time.monotonic()
-    posted = request.method == "POST"
-    form = CharacterImportForm(request.POST if posted else None, request.FILES if posted else None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            character = services.character_import(
-                owner=request.user,
-                text=form.cleaned_data["log_file"],
-                share=core.WEB_IMPORT_SHARE,
-                still_wanted=uploads.still_waiting(request, started),
-            )
-        except core.ImportAbandoned:
-            return uploads.abandoned()
-        except ReplayError as error:
-            # Count from 1 for players, and say which kind of action it was.
-            kind = error.action.get("type", "?") if isinstance(error.action, dict) else "?"
-            form.add_error(
-                "log_file",
-                gettext(
-                    "Action %(number)s in the file (%(kind)s) was refused — %(reason)s. "
-                    "Nothing was imported."
-                )
-                % {"number": error.index + 1, "kind": kind, "reason": refusal(error.error)},
-            )
-        except (RuleError, ValueError) as error:
-            form.add_error(
-                "log_file",
-                gettext("%(reason)s. Nothing was imported.") % {"reason": refusal(error)},
-            )
-        else:
-            messages.success(request, gettext("%(name)s was imported.") % {"name": character.name})
-            for earlier in character.earlier_imports[-1:]:
-                messages.warning(
-                    request,
-                    gettext(
-                        "This file was imported before, as “{name}” (imported {when}): this is "
-                        "another copy. Delete one of them if you didn't mean to."
-                    ).format(
-                        name=earlier.name,
-                        when=date_format(
-                            localtime(earlier.imported_at), pgettext("date format", "j M, H:i")
-                        ),
-                    ),
-                )
-            return go(request, reverse("tracker:character_detail", args=[character.pk]))
-    refused = request.method == "POST"
-    return form_page(request, IMPORT, "import-form", {"form": form}, refused=refused)
