@@ -16,7 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tracker.rules import apply, dump_log, initial_state, replay  # noqa: E402
+from tracker.rules import dump_log
+from tracker.rules.card_rpg import apply, initial_state, replay
 from tracker.rules.card_rpg.bot import random_game  # noqa: E402
 
 

@@ -62,7 +62,7 @@ def _between_sessions(actions: list[dict]) -> list[dict]:
     "The app deals for me" is switched on only while no session runs, so the measured play
     can begin right where the imported log ends.
     """
-    from tracker.rules import apply, initial_state
+    from tracker.rules.card_rpg import apply, initial_state
 
     state, keep = initial_state(), 1
     for count, action in enumerate(actions, start=1):

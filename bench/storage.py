@@ -28,7 +28,7 @@ OLD_TABLE = "bench_old_actionlogentry"
 
 def career(actions: int, seed: int) -> list[tuple[dict, dict, dict | None]]:
     """A bot career at the virtual table: (action, state after, table after) for each action."""
-    from tracker.rules import apply, initial_state
+    from tracker.rules.card_rpg import apply, initial_state
     from tracker.rules.card_rpg.bot import RandomPlayer
 
     bot = RandomPlayer(seed)

@@ -20,8 +20,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tracker.rules import replay  # noqa: E402
-from tracker.rules.card_rpg import exchange  # noqa: E402
+from tracker.rules.card_rpg import (
+    exchange,  # noqa: E402
+    replay,
+)
 from tracker.rules.card_rpg.bot import random_game  # noqa: E402
 from tracker.rules.card_rpg.table_bot import TableBot  # noqa: E402
 

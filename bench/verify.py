@@ -22,7 +22,7 @@ def check_character(ledger: dict) -> list[str]:
     """Problems found for one player's character (an empty list: all is well)."""
     from tracker.card_rpg import projections, services
     from tracker.card_rpg.models import Character
-    from tracker.rules import apply, initial_state
+    from tracker.rules.card_rpg import apply, initial_state
 
     problems: list[str] = []
     pk = ledger["character_id"]

@@ -11,7 +11,7 @@ from django.urls import reverse
 from tests.history.conftest import Career
 from tracker.card_rpg import services
 from tracker.card_rpg.models import Character
-from tracker.rules import replay
+from tracker.rules.card_rpg import replay
 
 HTMX = {"HX-Request": "true"}
 

@@ -7,7 +7,7 @@ import pytest
 from tests.history.conftest import Career
 from tracker.card_rpg import history
 from tracker.card_rpg.history import describe, state_parts
-from tracker.rules import apply, initial_state
+from tracker.rules.card_rpg import apply, initial_state
 from tracker.rules.card_rpg.bot import play
 from tracker.rules.cards import card_text
 

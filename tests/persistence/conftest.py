@@ -11,7 +11,7 @@ from tracker.card_rpg import projections, services
 from tracker.card_rpg.models import Character
 from tracker.card_rpg.projections import FightRecord, SessionRecord
 from tracker.core.models import is_snapshot_seq
-from tracker.rules import apply, initial_state
+from tracker.rules.card_rpg import apply, initial_state
 from tracker.rules.card_rpg.bot import RandomPlayer
 from tracker.rules.log import replay as replay_with
 

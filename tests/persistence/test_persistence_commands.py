@@ -9,7 +9,8 @@ from django.core.management import CommandError, call_command
 
 from tracker.card_rpg import services
 from tracker.card_rpg.models import ActionLogEntry, Character
-from tracker.rules import ReplayError, dump_log, load_log, replay
+from tracker.rules import ReplayError, dump_log, load_log
+from tracker.rules.card_rpg import replay
 from tracker.rules.card_rpg.bot import random_game
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,7 @@ import pytest
 from django.db import connection
 
 from tracker.card_rpg.models import Character
-from tracker.rules import replay
+from tracker.rules.card_rpg import replay
 
 HERE = Path(__file__).resolve().parent
 SCRIPT = HERE / "two_screens.py"

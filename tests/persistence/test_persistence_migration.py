@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from tracker.card_rpg import projections, services
 from tracker.core.models import is_snapshot_seq
-from tracker.rules import apply, initial_state, replay
+from tracker.rules.card_rpg import apply, initial_state, replay
 from tracker.rules.card_rpg.bot import RandomPlayer
 
 BEFORE = [("tracker", "0001_initial")]

@@ -6,7 +6,7 @@ Pure Python: the engine makes the states, the projection reads them; no database
 from datetime import UTC, datetime, timedelta
 
 from tracker.card_rpg import projections
-from tracker.rules import apply, initial_state
+from tracker.rules.card_rpg import apply, initial_state
 
 START = datetime(2025, 3, 1, 20, 0, tzinfo=UTC)
 

@@ -7,7 +7,8 @@ from tracker.card_rpg.game import GAME
 from tracker.card_rpg.models import ActionLogEntry, Character, Fight, PlaySession
 from tracker.card_rpg.services import VersionConflict
 from tracker.core import services as core
-from tracker.rules import RuleError, apply, initial_state, replay
+from tracker.rules import RuleError
+from tracker.rules.card_rpg import apply, initial_state, replay
 
 pytestmark = pytest.mark.django_db
 

@@ -4,8 +4,18 @@ import json
 
 import pytest
 
-from tracker.rules import RuleError, apply, initial_state, normalise_card
-from tracker.rules.card_rpg import challenge_action, engine, exchange, places, rivalry, rob_action
+from tracker.rules import RuleError
+from tracker.rules.card_rpg import (
+    apply,
+    challenge_action,
+    engine,
+    exchange,
+    initial_state,
+    normalise_card,
+    places,
+    rivalry,
+    rob_action,
+)
 
 
 @pytest.fixture(autouse=True)

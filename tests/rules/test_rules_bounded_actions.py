@@ -4,17 +4,18 @@ never read."""
 
 import pytest
 
-from tracker.rules import (
+from tracker.rules import RuleError
+from tracker.rules.card_rpg import (
     ACTION_FIELDS,
     NAME_MAX_LENGTH,
-    RuleError,
     VirtualTable,
     apply,
+    bot,
     check_name,
+    engine,
     initial_state,
     rule_summary,
 )
-from tracker.rules.card_rpg import bot, engine
 from tracker.rules.cards import DECK, FACE_CARDS, MAX_CARD_TEXT, parse_card, typed
 
 HAND = ["7C", "7H", "8C", "QH", "2S"]

@@ -3,7 +3,8 @@ instruction a player reads is a Msg with a stable msgid, and its English text is
 
 import pytest
 
-from tracker.rules import RuleError, apply, initial_state
+from tracker.rules import RuleError
+from tracker.rules.card_rpg import apply, initial_state
 from tracker.rules.cards import card_text, cards_text
 from tracker.rules.text import Msg, translate
 

@@ -3,7 +3,8 @@ T-02, T-04, T-04b's options, T-07, T-08, T-08a)."""
 
 import pytest
 
-from tracker.rules import RuleError, Ruleset, card_census, initial_state, normalise_card
+from tracker.rules import RuleError
+from tracker.rules.card_rpg import Ruleset, card_census, initial_state, normalise_card
 from tracker.rules.cards import DECK, FACE_CARDS, is_face, is_joker, is_number, rank, value
 
 

@@ -1,6 +1,6 @@
 """Classes, inventory, Aces, gold, levelling up and death (S-07…S-13, T-03…T-06, T-19…T-22a)."""
 
-from tracker.rules import buy_top_offer
+from tracker.rules.card_rpg import buy_top_offer
 
 HAND = ["7C", "7H", "8C", "QH", "2S"]
 

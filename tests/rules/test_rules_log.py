@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tracker.rules import ReplayError, RuleError, dump_log, load_log, replay, replay_file
+from tracker.rules import ReplayError, RuleError, dump_log, load_log, replay_file
+from tracker.rules.card_rpg import replay
 from tracker.rules.card_rpg.bot import random_game
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from tracker.rules import ReplayError, dump_log, load_document, load_log, replay, replay_file
+from tracker.rules import ReplayError, dump_log, load_document, load_log, replay_file
+from tracker.rules.card_rpg import replay
 from tracker.rules.log import MAX_ACTION_INT, MAX_DEPTH, MAX_DIGITS
 
 CREATE = {

@@ -16,9 +16,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tracker.rules import RuleError, apply, candidate_actions, initial_state, legal_action_types
-from tracker.rules.card_rpg import engine, places
-from tracker.rules.card_rpg.bot import RandomPlayer
+from tracker.rules import RuleError
+from tracker.rules.card_rpg import apply, engine, initial_state, legal_action_types, places
+from tracker.rules.card_rpg.bot import RandomPlayer, candidate_actions
 from tracker.rules.card_rpg.ruleset import Ruleset
 from tracker.rules.cards import DECK, FACE_CARDS
 

@@ -3,8 +3,7 @@ whether turning the top card can end in a purchase (S-13, T-08a)."""
 
 import pytest
 
-from tracker.rules import replay
-from tracker.rules.card_rpg import engine
+from tracker.rules.card_rpg import engine, replay
 
 HAND = ["7C", "7H", "8C", "QH", "2S"]
 
@@ -43,7 +42,7 @@ def test_s03_rename_refuses_a_name_the_creation_would_refuse(game, name):
 
 
 def test_s03_rename_is_refused_before_the_character_exists(game):
-    from tracker.rules import initial_state
+    from tracker.rules.card_rpg import initial_state
 
     error = game.refused(initial_state(), "rename", "S-04", name="Early")
     assert "no character to rename yet" in str(error)

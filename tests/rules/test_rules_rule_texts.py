@@ -3,7 +3,7 @@
 import re
 from pathlib import Path
 
-from tracker.rules import rule_summary
+from tracker.rules.card_rpg import rule_summary
 
 ENGINE = Path(__file__).resolve().parents[2] / "tracker" / "rules" / "card_rpg"
 

@@ -1,6 +1,6 @@
 """Smoke test of the public API (the full suite follows)."""
 
-from tracker.rules import apply, initial_state
+from tracker.rules.card_rpg import apply, initial_state
 
 
 def test_s04_new_character_starts_at_level_1():

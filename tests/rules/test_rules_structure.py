@@ -149,3 +149,24 @@ def test_every_engine_plays_an_action_with_a_play_on_one_base(game):
     engine = importlib.import_module(f"tracker.rules.{game}.engine")
     base = importlib.import_module(f"tracker.rules.{game}.play_base")
     assert issubclass(engine._Play, base.PlayBase)
+
+
+def test_the_rules_package_exports_no_games_api():
+    """A game's names come from its own package: tracker.rules re-exported Card RPG's API as if
+    it were every game's."""
+    import types
+
+    import tracker.rules as rules
+
+    exported = {
+        name: value
+        for name, value in vars(rules).items()
+        if not name.startswith("_") and not isinstance(value, types.ModuleType)
+    }
+    from_a_game = [
+        name
+        for name, value in exported.items()
+        if any(getattr(value, "__module__", "").startswith(f"tracker.rules.{g}") for g in GAMES)
+    ]
+    assert from_a_game == []
+    assert set(rules.__all__) == set(exported)

@@ -4,7 +4,7 @@ Ana: Queen of Spades, STR 5, HP 7. Bo: Jack of Hearts, STR 4, HP 4. Cy: King of 
 HP 6. All level 1.
 """
 
-from tracker.rules import apply, replay
+from tracker.rules.card_rpg import apply, replay
 
 ANA_HAND = ["QH", "8H", "2S", "3D", "10C"]
 BO_HAND = ["3C", "5C", "7S", "2H"]

@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from tracker.rules import RuleError, apply, initial_state
+from tracker.rules import RuleError
+from tracker.rules.card_rpg import apply, initial_state
 
 HAND = ["7C", "7H", "8C", "QH", "2S"]
 MOVE_PLACES = {"discard pile", "bottom of draw pile", "hand", "inventory", "deck"}
@@ -451,8 +452,8 @@ def test_t22_every_move_event_is_well_formed_in_a_whole_fight(game):
 
 
 def test_t22_death_event_says_what_is_lost_and_kept():
-    from tracker.rules import apply as apply_action
-    from tracker.rules import initial_state as start
+    from tracker.rules.card_rpg import apply as apply_action
+    from tracker.rules.card_rpg import initial_state as start
 
     state = apply_action(
         start(),

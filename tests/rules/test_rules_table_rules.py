@@ -3,14 +3,15 @@ actions.md's "Several characters at one table"."""
 
 import pytest
 
-from tracker.rules import apply, replay
 from tracker.rules.card_rpg import (
+    apply,
     call_off_offer,
     challenge_offer,
     describe,
     engine,
     exchange,
     initial_state,
+    replay,
     rivalry,
     rob_offer,
     undo_card_moves,

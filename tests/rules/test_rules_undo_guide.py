@@ -6,8 +6,7 @@ from collections import Counter
 
 import pytest
 
-from tracker.rules import apply, initial_state
-from tracker.rules.card_rpg import bot, undo
+from tracker.rules.card_rpg import apply, bot, initial_state, undo
 from tracker.rules.card_rpg.undo import session_crossing, undo_card_moves
 
 HAND = ["7C", "7H", "8C", "QH", "2S"]

@@ -3,8 +3,7 @@
 import json
 import random
 
-from tracker.rules import VirtualTable, apply, initial_state
-from tracker.rules.card_rpg import places
+from tracker.rules.card_rpg import VirtualTable, apply, initial_state, places
 from tracker.rules.card_rpg.bot import RandomPlayer, play
 
 

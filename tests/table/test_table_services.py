@@ -8,7 +8,7 @@ from tracker.card_rpg import services, table_services
 from tracker.card_rpg.models import Character, RpgSeat, SharedStep
 from tracker.core.seats import SeatError
 from tracker.core.services import UndoError, VersionConflict
-from tracker.rules import replay
+from tracker.rules.card_rpg import replay
 from tracker.rules.errors import RuleError
 
 pytestmark = pytest.mark.django_db

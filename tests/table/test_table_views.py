@@ -221,7 +221,7 @@ def test_t25_t32_a_duellist_playing_with_the_apps_deck_plays_from_the_hand_the_a
     app deals his session, and in the duel his phone offers the hand it dealt; his attack
     lands on Ana's phone and the card leaves the app's hand."""
     from tracker.card_rpg import table_services
-    from tracker.rules import VirtualTable
+    from tracker.rules.card_rpg import VirtualTable
 
     # The app's shuffle, fixed: the same hand each run (a random one could end the duel at once).
     monkeypatch.setattr(table_services, "VirtualTable", lambda: VirtualTable(seed=SEED))

@@ -19,7 +19,8 @@ from django.contrib.auth import get_user_model
 
 from tracker.card_rpg import services
 from tracker.card_rpg.models import Character, Fight, PlaySession
-from tracker.rules import VirtualTable, apply, candidate_actions, initial_state
+from tracker.rules.card_rpg import VirtualTable, apply, initial_state
+from tracker.rules.card_rpg.bot import candidate_actions
 
 PASSWORD = "correct horse battery"
 HTMX = {"HX-Request": "true"}

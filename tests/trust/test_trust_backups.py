@@ -15,7 +15,7 @@ from django.core.management import CommandError, call_command
 from tests.trust.conftest import choose_action, make_character
 from tracker.card_rpg import services
 from tracker.card_rpg.models import Character
-from tracker.rules import VirtualTable
+from tracker.rules.card_rpg import VirtualTable
 
 pytestmark = pytest.mark.django_db
 

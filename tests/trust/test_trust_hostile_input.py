@@ -25,7 +25,7 @@ from tests.trust.trust_urls import ACTIONS, app_routes
 from tracker.card_rpg import app_deals, services
 from tracker.card_rpg.models import Character
 from tracker.card_rpg.views.play import ACTION_FORMS
-from tracker.rules import apply, initial_state
+from tracker.rules.card_rpg import apply, initial_state
 
 pytestmark = pytest.mark.django_db
 
@@ -385,7 +385,8 @@ def form_for(action: dict) -> dict:
 
 def a_legal_action(character: Character) -> dict:
     """An action the engine accepts now: the table's input, else the player's first option."""
-    from tracker.rules import VirtualTable, candidate_actions
+    from tracker.rules.card_rpg import VirtualTable
+    from tracker.rules.card_rpg.bot import candidate_actions
 
     table = VirtualTable.from_dict(character.table_state)
     return table.next_action(character.state) or candidate_actions(character.state)[0]

@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tracker.core.services import KEEP_TABLE_STATE, TableState
-from tracker.rules import RuleError, VirtualTable
-from tracker.rules import apply as engine_apply
+from tracker.rules import RuleError
+from tracker.rules.card_rpg import VirtualTable
+from tracker.rules.card_rpg import apply as engine_apply
 
 # The table's inputs that ask the player no decision.
 NO_DECISION = ("note_hand", "roll_monster_hp", "turn", "level_up")

@@ -6,7 +6,8 @@ The rules engine never rolls (rules/actions.md): this module rolls for a player 
 
 import random
 
-from tracker.rules import RuleError, apply, initial_state
+from tracker.rules import RuleError
+from tracker.rules.card_rpg import apply, initial_state
 from tracker.rules.dice import roll
 
 # Unpredictable, unseeded: a player's character should not be guessable from a seed.

@@ -10,9 +10,9 @@ from django.utils.translation import gettext, gettext_lazy, gettext_noop, ngette
 from tracker.card_rpg.card_words import card_words as card_text
 from tracker.card_rpg.words import and_list, cards_count
 from tracker.core.i18n import say
-from tracker.rules import RuleError, rule_summary
-from tracker.rules import apply as engine_apply
-from tracker.rules.card_rpg import VirtualTable
+from tracker.rules import RuleError
+from tracker.rules.card_rpg import VirtualTable, rule_summary
+from tracker.rules.card_rpg import apply as engine_apply
 
 # The inputs a virtual table can fill in, and what its button says.
 DEAL_LABELS = {

@@ -7,7 +7,7 @@ from django.utils.translation import gettext
 
 from tracker.card_rpg.card_words import card_words as card_text
 from tracker.card_rpg.words import or_list
-from tracker.rules import buy_top_offer
+from tracker.rules.card_rpg import buy_top_offer
 
 # The actions that make up the main path of the game; the rest wait under "More".
 SIDE_ACTIONS = ("buy_back", "buy_top", "sell", "note_hand", "end_session")

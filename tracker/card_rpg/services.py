@@ -27,8 +27,8 @@ from tracker.core.services import (
     UndoError,
     VersionConflict,
 )
-from tracker.rules import VirtualTable, initial_state, legal_action_types
-from tracker.rules import apply as engine_apply
+from tracker.rules.card_rpg import VirtualTable, initial_state, legal_action_types
+from tracker.rules.card_rpg import apply as engine_apply
 
 
 class TableSwitchError(Exception):

@@ -24,8 +24,8 @@ from tracker.card_rpg.models import Character, RpgSeat, RpgTable, SharedStep
 from tracker.core import services as core
 from tracker.core.seats import SeatError, guest_key_new, new_token
 from tracker.core.services import KEEP_TABLE_STATE, UndoError, VersionConflict
-from tracker.rules import VirtualTable
 from tracker.rules import card_rpg as rules
+from tracker.rules.card_rpg import VirtualTable
 from tracker.rules.errors import RuleError
 
 MIN_SEATS, MAX_SEATS = 2, 6  # T-26

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from tracker.card_rpg import app_deals
 from tracker.card_rpg.game import GAME
 from tracker.core import services as core
-from tracker.rules import session_crossing, undo_card_moves
+from tracker.rules.card_rpg import session_crossing, undo_card_moves
 
 # How many of the newest log entries the undo button looks at to find the player's last tap.
 RECENT = 40

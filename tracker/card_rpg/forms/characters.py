@@ -9,8 +9,8 @@ from django.utils.translation import gettext_lazy as _
 from tracker.card_rpg.card_powers import class_ability
 from tracker.card_rpg.card_words import card_name
 from tracker.core.forms import PlainLabelsMixin
-from tracker.rules import NAME_MAX_LENGTH as engine_name_limit
-from tracker.rules import Ruleset
+from tracker.rules.card_rpg import NAME_MAX_LENGTH as engine_name_limit
+from tracker.rules.card_rpg import Ruleset
 from tracker.rules.cards import FACE_CARDS, FACE_RANKS, rank
 
 # The engine's S-03 limit: the same for this form, an import and a rename.

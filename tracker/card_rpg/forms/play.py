@@ -12,7 +12,7 @@ from django.utils.translation import gettext, gettext_lazy
 from tracker.card_rpg import dice_roller
 from tracker.core.forms import TapForm
 from tracker.core.i18n import say
-from tracker.rules import VirtualTable
+from tracker.rules.card_rpg import VirtualTable
 from tracker.rules.cards import (
     ACCEPTED_FORMS,
     DECK,

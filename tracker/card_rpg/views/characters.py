@@ -33,7 +33,8 @@ from tracker.card_rpg.views import acting
 from tracker.core import seats
 from tracker.core.seats import SeatError
 from tracker.core.web import form_page, go, posted, record_or_404, refusal
-from tracker.rules import RuleError, Ruleset
+from tracker.rules import RuleError
+from tracker.rules.card_rpg import Ruleset
 
 CREATE = "card_rpg/characters/create.html"
 SHEET = "card_rpg/characters/detail.html"
