@@ -119,9 +119,9 @@ def test_s05_new_player_rolls_a_character_renames_exports_and_deletes_it(
     page.get_by_role("link", name="Import").click()
     # A link click does not wait for the next page: measuring before its stylesheet applies
     # would see unstyled, too-small targets.
-    expect(page.get_by_role("heading", name="Import a character")).to_be_visible()
+    expect(page.get_by_role("heading", name="Import a game file")).to_be_visible()
     check_phone_screen(page)
-    page.get_by_label("Character file").set_input_files(saved)
+    page.get_by_label("Game file").set_input_files(saved)
     page.get_by_role("button", name="Import").click()
     expect(page.get_by_role("heading", name="Capitaine", level=1)).to_be_visible()
     expect(page.get_by_text("Capitaine was imported.")).to_be_visible()
