@@ -123,6 +123,28 @@ def test_bt01_a_new_card_is_typed_beside_the_tap_and_the_tap_goes_on(client_of, 
     assert RememberedCard.objects.filter(owner=player, card_id="Q10").exists()
 
 
+def test_bt01_a_tap_naming_two_new_cards_goes_on_once_both_are_typed(client_of, player):
+    """The encounter and its difficulty card both new: the tap sent again with the first typed
+    was refused for the second, and with the second typed for the first again (the first was
+    lost with the refusal): a new player's first encounter went round in a circle."""
+    adventure = make_adventure(player, "lay_low")
+    url = reverse("tracker:bv_act", args=[adventure.pk, "draw_encounter"])
+    posted = {"version": adventure.version, "card": "Q10", "draw": "Q11"}
+    first = {"new-version": adventure.version, "new-id": "Q10", "new-kind": "quest",
+             "new-number": "8", "new-terrains": "U"}  # fmt: skip
+    response = client_of.post(url, {**posted, **first}, headers=HTMX)
+    assert "BT-01:" in response.text and 'name="new-id" value="Q11"' in response.text
+    assert Adventure.objects.get(pk=adventure.pk).last_seq == adventure.last_seq
+    assert RememberedCard.objects.filter(owner=player, card_id="Q10").exists()
+    second = {"new-version": adventure.version, "new-id": "Q11", "new-kind": "quest",
+              "new-number": "5", "new-terrains": "U"}  # fmt: skip
+    response = client_of.post(url, {**posted, **second}, headers=HTMX)
+    assert 'data-testid="error"' not in response.text
+    adventure = Adventure.objects.get(pk=adventure.pk)
+    assert adventure.state["encounter"]["card"] == "Q10"
+    assert log_types(adventure)[-3:] == ["register_card", "register_card", "draw_encounter"]
+
+
 def test_bt01_a_new_card_typed_wrong_keeps_what_was_typed(client_of, player):
     adventure = make_adventure(player, "lay_low")
     url = reverse("tracker:bv_act", args=[adventure.pk, "draw_encounter"])

@@ -8,11 +8,13 @@ entered in an earlier adventure can be entered again from their card memory.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 
 from django.db import transaction
 from django.db.models import Q
 
+from tracker.barbarian_vince import deck
 from tracker.barbarian_vince.game import GAME, check_name
 from tracker.barbarian_vince.models import Adventure, AdventureTurn, RememberedCard
 from tracker.core import services as core
@@ -136,7 +138,6 @@ def _registered(state: dict, rows) -> list[dict]:
     return actions
 
 
-@transaction.atomic
 def adventure_play(
     *,
     adventure_id: int,
@@ -151,7 +152,36 @@ def adventure_play(
     adventure's catalogue does not hold yet: their register_card go into the log just before
     it, in the same transaction, so a remembered card costs no detour (BT-01). Nothing is
     written when the engine refuses any of them. `typed`: register_card actions of new cards
-    typed in the same tap (the card the action names, entered on the spot), applied first."""
+    typed in the same tap (the card the action names, entered on the spot), applied first; when
+    the tap is refused, those the engine takes alone stay in the owner's deck all the same (a tap
+    naming two new cards, sent again with the other one typed, then brings them in)."""
+    try:
+        return _play(
+            adventure_id=adventure_id,
+            owner=owner,
+            action=action,
+            expected_version=expected_version,
+            tap=tap,
+            asked=asked,
+            typed=typed,
+        )
+    except RuleError:
+        # After the tap's transaction rolled back: the deck is kept apart from any log.
+        _keep_in_deck(adventure=adventure_get(adventure_id=adventure_id, owner=owner), typed=typed)
+        raise
+
+
+@transaction.atomic
+def _play(
+    *,
+    adventure_id: int,
+    owner,
+    action: dict,
+    expected_version: int,
+    tap: str,
+    asked: str,
+    typed: Sequence[dict],
+) -> Adventure:
     adventure = adventure_get(adventure_id=adventure_id, owner=owner)
     catalogue = adventure.state.get("catalogue", {})
     new_ids = {str(one.get("id", "")).strip() for one in typed}
@@ -172,6 +202,21 @@ def adventure_play(
     if action.get("type") == "begin_check":
         _remember_listing(owner=owner, encounter=adventure.state.get("encounter"), action=action)
     return record
+
+
+def _keep_in_deck(*, adventure: Adventure, typed: Sequence[dict]) -> None:
+    """Remember in the owner's deck each typed card the engine would enter on its own."""
+    cards = []
+    for one in typed:
+        try:
+            engine_apply(adventure.state, one)
+        except RuleError:
+            continue
+        cards.append(({key: value for key, value in one.items() if key != "type"}, {}))
+    if cards:
+        # A differing entry of the same id, or a full deck, is the deck page's to settle.
+        with contextlib.suppress(deck.DeckRefused):
+            deck.import_cards(owner=adventure.owner, cards=cards)
 
 
 def listing_key(encounter: dict) -> str:
