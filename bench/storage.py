@@ -67,7 +67,7 @@ def measure(actions: int, seed: int) -> dict:
     character = Character(owner=owner, name="Long career", version=1, last_seq=len(steps))
     for key, value in GAME.projector.record_fields(steps[-1].after, projections[-1]).items():
         setattr(character, key, value)
-    character.state, character.projection, character.table_state = (
+    character.state, character.projection, character.virtual_deck = (
         steps[-1].after,
         projections[-1],
         rows[-1][2],
@@ -86,14 +86,14 @@ def measure(actions: int, seed: int) -> dict:
         cursor.execute(
             f"CREATE TABLE {OLD_TABLE} (id {key_type} PRIMARY KEY, character_id bigint, "
             f"seq integer, action {json_type}, action_type varchar(40), "
-            f"state_after {json_type}, table_state {json_type}, created_at timestamp)"
+            f"state_after {json_type}, virtual_deck {json_type}, created_at timestamp)"
         )
         cursor.execute(f"CREATE UNIQUE INDEX old_seq ON {OLD_TABLE} (character_id, seq)")
         cursor.execute(f"CREATE INDEX old_type ON {OLD_TABLE} (character_id, action_type)")
         cursor.execute(f"CREATE INDEX old_character ON {OLD_TABLE} (character_id)")
         cursor.executemany(
             f"INSERT INTO {OLD_TABLE} (character_id, seq, action, action_type, state_after, "
-            "table_state, created_at) VALUES (%s, %s, %s, %s, %s, %s, %s)",
+            "virtual_deck, created_at) VALUES (%s, %s, %s, %s, %s, %s, %s)",
             [
                 (
                     character.pk,
@@ -139,7 +139,7 @@ def _columns(connection, table: str) -> list[tuple[str, int]]:
     size = "pg_column_size" if connection.vendor == "postgresql" else "length"
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT SUM({size}(action)), SUM({size}(snapshot)), SUM({size}(table_state)) "
+            f"SELECT SUM({size}(action)), SUM({size}(snapshot)), SUM({size}(virtual_deck)) "
             f"FROM {table}"
         )
         return list(zip(("action", "snapshot", "table_state"), cursor.fetchone(), strict=True))

@@ -77,7 +77,7 @@ def test_a_refusal_names_the_rule_and_writes_nothing(counter_game, host):
 
 def test_several_actions_in_one_transaction(counter_game, host):
     counter = start(counter_game, host)
-    keep = core.KEEP_TABLE_STATE
+    keep = core.KEEP_VIRTUAL_DECK
     counter = core.record_apply(
         game=counter_game,
         record_id=counter.pk,
@@ -101,7 +101,7 @@ def test_states_the_caller_already_computed_are_written_without_running_the_rule
     counter_game, host, monkeypatch
 ):
     counter = start(counter_game, host)
-    keep = core.KEEP_TABLE_STATE
+    keep = core.KEEP_VIRTUAL_DECK
     actions = [({"type": "add", "by": 1}, keep), ({"type": "add", "by": 2}, keep)]
     first = counter_game.engine.apply(counter.state, actions[0][0])
     second = counter_game.engine.apply(first, actions[1][0])
@@ -126,7 +126,7 @@ def test_states_the_caller_already_computed_are_written_without_running_the_rule
 
 def test_states_given_for_fewer_actions_than_applied_are_refused(counter_game, host):
     counter = start(counter_game, host)
-    keep = core.KEEP_TABLE_STATE
+    keep = core.KEEP_VIRTUAL_DECK
     with pytest.raises(ValueError):
         core.record_apply(
             game=counter_game,

@@ -9,7 +9,7 @@ from tracker.card_rpg import services
 from tracker.card_rpg.models import Character
 from tracker.rules import dump_log
 from tracker.rules.card_rpg.bot import RandomPlayer, random_game
-from tracker.rules.card_rpg.table import VirtualTable
+from tracker.rules.card_rpg.virtual_deck import VirtualDeck
 
 PASSWORD = "correct horse battery"
 
@@ -47,7 +47,7 @@ class Career:
             class_card=class_card,
             str_dice=action["str_dice"],
             hp_dice=action["hp_dice"],
-            table_state=self.bot.table.to_dict(),
+            virtual_deck=self.bot.table.to_dict(),
         )
 
     def apply(self, action: dict) -> Character:
@@ -56,12 +56,12 @@ class Career:
             owner=self.owner,
             action=action,
             expected_version=self.character.version,
-            table_state=self.bot.table.to_dict(),
+            virtual_deck=self.bot.table.to_dict(),
         )
         return self.character
 
     def step(self) -> Character:
-        self.bot.table = VirtualTable.from_dict(self.character.table_state)
+        self.bot.table = VirtualDeck.from_dict(self.character.virtual_deck)
         return self.apply(self.bot.choose(self.character.state))
 
     def play_sessions(self, count: int, limit: int = 5000) -> Character:

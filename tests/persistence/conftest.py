@@ -48,23 +48,23 @@ class Table:
             str_dice=action["str_dice"],
             hp_dice=action["hp_dice"],
             ruleset=ruleset,
-            table_state=self.bot.table.to_dict(),
+            virtual_deck=self.bot.table.to_dict(),
         )
 
     def play(self, steps: int) -> Character:
         """Play `steps` random legal actions, each through character_apply."""
-        from tracker.rules.card_rpg.table import VirtualTable
+        from tracker.rules.card_rpg.virtual_deck import VirtualDeck
 
         for _ in range(steps):
             # The table is stored with the character, as the UI's "deal for me" mode does.
-            self.bot.table = VirtualTable.from_dict(self.character.table_state)
+            self.bot.table = VirtualDeck.from_dict(self.character.virtual_deck)
             action = self.bot.choose(self.character.state)
             self.character = services.character_apply(
                 character_id=self.character.pk,
                 owner=self.owner,
                 action=action,
                 expected_version=self.character.version,
-                table_state=self.bot.table.to_dict(),
+                virtual_deck=self.bot.table.to_dict(),
             )
         return self.character
 
@@ -98,14 +98,14 @@ def snapshot(character: Character) -> dict:
     return {
         "character": fields,
         "state": character.state,
-        "table_state": character.table_state,
+        "virtual_deck": character.virtual_deck,
         "last_seq": character.last_seq,
         "inventory": list(enumerate(character.inventory)),
         "sessions": sessions,
         "fights": fights,
         "log": list(
             character.log_entries.order_by("seq").values_list(
-                "seq", "action", "table_state", "table_changed"
+                "seq", "action", "virtual_deck", "virtual_deck_changed"
             )
         ),
     }

@@ -71,7 +71,7 @@ def test_import_creates_a_new_character_with_the_same_life(
     assert new_id != played.pk
     copy = Character.objects.get(pk=new_id)
     assert copy.owner == other_player and copy.name == "Renamed"
-    assert (copy.version, copy.table_state) == (1, None)
+    assert (copy.version, copy.virtual_deck) == (1, None)
     check_log(copy)
     original, imported = take_snapshot(played), take_snapshot(copy)
     for key in ("state", "last_seq", "inventory", "character"):

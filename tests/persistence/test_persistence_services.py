@@ -174,8 +174,8 @@ def test_a_conflict_is_reported_before_a_refusal(player):
             character_id=c.pk, owner=o, name="Thief", expected_version=1
         ),
         lambda c, o: services.character_delete(character_id=c.pk, owner=o, expected_version=1),
-        lambda c, o: services.character_set_table(
-            character_id=c.pk, owner=o, table_state=None, expected_version=1
+        lambda c, o: services.character_set_virtual_deck(
+            character_id=c.pk, owner=o, virtual_deck=None, expected_version=1
         ),
         lambda c, o: services.character_get(character_id=c.pk, owner=o),
         lambda c, o: services.character_rebuild(character_id=c.pk, owner=o),
@@ -240,11 +240,11 @@ def test_delete_removes_the_character_with_its_log_and_history(player):
         assert not model.objects.exists(), model
 
 
-def test_table_state_is_kept_unless_given(player):
+def test_virtual_deck_is_kept_unless_given(player):
     table = {"random": {"seed": 7, "draws": 2}, "session": None, "order": []}
-    character = create(player, table_state=table)
+    character = create(player, virtual_deck=table)
     character = act(character, type="start_session", hand=HAND)
-    assert character.table_state == table
+    assert character.virtual_deck == table
     assert table_after(character, 2) == table
     moved = {**table, "session": 1}
     character = services.character_apply(
@@ -252,32 +252,32 @@ def test_table_state_is_kept_unless_given(player):
         owner=player,
         action={"type": "reveal_monster", "card": "QS"},
         expected_version=character.version,
-        table_state=moved,
+        virtual_deck=moved,
     )
-    assert Character.objects.get(pk=character.pk).table_state == moved
+    assert Character.objects.get(pk=character.pk).virtual_deck == moved
     character = services.character_apply(
         character_id=character.pk,
         owner=player,
         action={"type": "roll_monster_hp", "dice": [1, 1, 1]},
         expected_version=character.version,
-        table_state=None,  # back to real cards
+        virtual_deck=None,  # back to real cards
     )
-    assert Character.objects.get(pk=character.pk).table_state is None
+    assert Character.objects.get(pk=character.pk).virtual_deck is None
     assert table_after(character, 3) == moved
 
 
-def test_set_table_switches_the_virtual_table_and_records_it_with_the_last_entry(player):
+def test_set_virtual_deck_switches_the_virtual_deck_and_records_it_with_the_last_entry(player):
     character = create(player)
     table = {"random": {"seed": 1, "draws": 0}, "session": None, "order": []}
-    character = services.character_set_table(
-        character_id=character.pk, owner=player, table_state=table, expected_version=1
+    character = services.character_set_virtual_deck(
+        character_id=character.pk, owner=player, virtual_deck=table, expected_version=1
     )
     assert character.version == 2 and character.last_seq == 1
-    assert Character.objects.get(pk=character.pk).table_state == table
+    assert Character.objects.get(pk=character.pk).virtual_deck == table
     assert table_after(character, 1) == table
     with pytest.raises(VersionConflict):
-        services.character_set_table(
-            character_id=character.pk, owner=player, table_state=None, expected_version=1
+        services.character_set_virtual_deck(
+            character_id=character.pk, owner=player, virtual_deck=None, expected_version=1
         )
 
 
@@ -315,12 +315,12 @@ def test_who_deals_is_switched_only_between_sessions(player):
         action={"type": "start_session"},
         expected_version=character.version,
     )
-    with pytest.raises(services.TableSwitchError, match="whole session"):
-        services.character_set_table(
+    with pytest.raises(services.VirtualDeckSwitchError, match="whole session"):
+        services.character_set_virtual_deck(
             character_id=character.pk,
             owner=player,
-            table_state={"random": {"seed": 1, "draws": 0}, "session": None, "order": []},
+            virtual_deck={"random": {"seed": 1, "draws": 0}, "session": None, "order": []},
             expected_version=character.version,
         )
     stored = Character.objects.get(pk=character.pk)
-    assert (stored.version, stored.table_state) == (character.version, None)
+    assert (stored.version, stored.virtual_deck) == (character.version, None)

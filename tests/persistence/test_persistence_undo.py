@@ -79,16 +79,16 @@ def test_after_undo_play_goes_on_with_a_log_without_gaps(table, check_log):
     assert game.character.last_seq == 1 + 90 - 37 + 60
 
 
-def test_undo_restores_the_virtual_table_of_the_last_remaining_action(table):
+def test_undo_restores_the_virtual_deck_of_the_last_remaining_action(table):
     game = table(35, "QS")
     game.play(30)
     character = game.character
     _state, _projection, kept = core.record_state_at(
         game=GAME, record=character, seq=character.last_seq - 5
     )
-    assert kept != character.table_state
+    assert kept != character.virtual_deck
     character = undo(character, steps=5)
-    assert Character.objects.get(pk=character.pk).table_state == kept
+    assert Character.objects.get(pk=character.pk).virtual_deck == kept
 
 
 def test_the_creation_cannot_be_undone(player, table):

@@ -179,22 +179,22 @@ def test_storage_of_the_worst_adventure_is_bounded_and_reads_are_exact(player, m
 def test_a_table_switch_rewrites_the_newest_snapshot_only_where_one_is_kept(
     player, monkeypatch, budget, kept
 ):
-    """record_set_table on a candidate entry: its snapshot gets the table if it keeps one, and
+    """record_set_virtual_deck on a candidate entry: its snapshot gets the table if it keeps one, and
     an entry that keeps none (its state over the budget) still keeps none."""
     monkeypatch.setattr(core_models, "SNAPSHOT_BUDGET", budget)
     game = games.get(BV)
     record = core.record_import(
         owner=player, text=dump_log(barbarian_vince_actions(400), game=BV, name="Worst")
     )
-    core.record_set_table(
+    core.record_set_virtual_deck(
         game=game,
         record_id=record.pk,
         owner=player,
-        table_state={"deck": []},
+        virtual_deck={"deck": []},
         expected_version=record.version,
     )
     entry = game.entry_model.objects.get(adventure=record, seq=400)
-    assert entry.table_changed and entry.table_state == {"deck": []}
+    assert entry.virtual_deck_changed and entry.virtual_deck == {"deck": []}
     if kept:
         assert entry.snapshot["table"] == {"deck": []}
         assert entry.snapshot["state"] == record.state

@@ -18,7 +18,7 @@ def player(db):
     return get_user_model().objects.create_user("ada", password="correct horse battery")
 
 
-def make_character(owner, *, cls="KS", str_die=5, hp_die=5, name="Capi", table_state=None):
+def make_character(owner, *, cls="KS", str_die=5, hp_die=5, name="Capi", virtual_deck=None):
     """A new character created through the persistence service (S-05: die 5 → STR 5, HP 7)."""
     return services.character_create(
         owner=owner,
@@ -26,7 +26,7 @@ def make_character(owner, *, cls="KS", str_die=5, hp_die=5, name="Capi", table_s
         class_card=cls,
         str_dice=[str_die],
         hp_dice=[hp_die],
-        table_state=table_state,
+        virtual_deck=virtual_deck,
     )
 
 

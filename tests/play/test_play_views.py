@@ -361,12 +361,12 @@ def test_undo_plain_post_redirects(logged_in, character):
     assert character.state["session"] is None
 
 
-def test_virtual_table_deals_the_same_with_the_same_seed(logged_in, player):
+def test_virtual_deck_deals_the_same_with_the_same_seed(logged_in, player):
     hands = []
     for name in ("A", "B"):
         character = make_character(player, name=name)
         response, character = post(logged_in, character, "virtual", on="on", seed="63")
-        assert character.table_state is not None
+        assert character.virtual_deck is not None
         assert "Shuffle and deal my hand" in text(response)
         _, character = post(logged_in, character, "deal")
         hands.append(character.state["session"]["hand"]["known"])
@@ -385,7 +385,7 @@ def test_who_deals_is_switched_only_between_sessions(logged_in, player):
     version, seq = character.version, character.last_seq
     response, character = post(logged_in, character, "virtual")
     assert "switch it once this session has ended" in text(response)
-    assert character.table_state is not None
+    assert character.virtual_deck is not None
     assert (character.version, character.last_seq) == (version, seq)
     # Undo still takes back the last real action, never the switch.
     response, character = post(logged_in, character, "undo")
@@ -393,7 +393,7 @@ def test_who_deals_is_switched_only_between_sessions(logged_in, player):
     assert "Undone: Start the session." in text(response)
     # Between sessions: switched off, the real cards are entered again.
     response, character = post(logged_in, character, "virtual")
-    assert character.table_state is None
+    assert character.virtual_deck is None
     assert "You play with your own cards this session." in text(response)
     assert "I dealt my 5 cards" in text(response)
 
@@ -409,7 +409,7 @@ def test_virtual_buy_top_shows_the_card_before_buying(logged_in, player):
     assert "4D" in character.state["session"]["discard_pile"]
 
 
-def test_deal_without_a_virtual_table_is_refused(logged_in, character):
+def test_deal_without_a_virtual_deck_is_refused(logged_in, character):
     response, character = post(logged_in, character, "deal")
     assert "first" in text(response)
     assert character.last_seq == 1

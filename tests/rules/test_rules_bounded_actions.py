@@ -8,7 +8,7 @@ from tracker.rules import RuleError
 from tracker.rules.card_rpg import (
     ACTION_FIELDS,
     NAME_MAX_LENGTH,
-    VirtualTable,
+    VirtualDeck,
     apply,
     bot,
     check_name,
@@ -177,14 +177,14 @@ def test_l01_a_type_impossible_now_is_refused_by_the_rule_that_forbids_it(game):
 
 
 @pytest.mark.parametrize("cls", FACE_CARDS[::3])
-def test_l01_the_bot_and_the_virtual_table_write_only_listed_fields(cls):
+def test_l01_the_bot_and_the_virtual_deck_write_only_listed_fields(cls):
     for _before, action, _after in bot.play(f"fields-{cls}", 600, cls):
         allowed = {"type", *ACTION_FIELDS[action["type"]]}
         assert set(action) <= allowed, action
 
 
-def test_l01_the_virtual_tables_inputs_and_candidates_hold_only_listed_fields(game):
-    table = VirtualTable(5)
+def test_l01_the_virtual_decks_inputs_and_candidates_hold_only_listed_fields(game):
+    table = VirtualDeck(5)
     action = table.create_character("Capi", "KD", {"creation_dice": "2d6"})
     assert set(action) <= {"type", *ACTION_FIELDS["create_character"]}
     state = apply(initial_state(), action)

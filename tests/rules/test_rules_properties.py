@@ -1,4 +1,4 @@
-"""Property-based tests: a bot plays random legal actions dealt by a seeded VirtualTable.
+"""Property-based tests: a bot plays random legal actions dealt by a seeded VirtualDeck.
 
 After every step: the 54 cards are conserved (S-01), gold ≥ 0 (T-05), 1 ≤ level ≤ 10 (T-19),
 HP max ≥ 1, XP < XP needed except while a level-up is due (T-18a, T-19), the state survives a

@@ -3,19 +3,19 @@
 import json
 import random
 
-from tracker.rules.card_rpg import VirtualTable, apply, initial_state, places
+from tracker.rules.card_rpg import VirtualDeck, apply, initial_state, places
 from tracker.rules.card_rpg.bot import RandomPlayer, play
 
 
 def _started(seed=7, cls="QC"):
-    table = VirtualTable(seed)
+    table = VirtualDeck(seed)
     state = apply(initial_state(), table.create_character("Vee", cls))
     state = apply(state, table.next_action(state))
     return table, state
 
 
 def test_t02_the_table_rolls_the_creation_dice_per_ruleset():
-    table = VirtualTable(1)
+    table = VirtualDeck(1)
     action = table.create_character("Vee", "KH", {"creation_dice": "2d6"})
     assert len(action["str_dice"]) == len(action["hp_dice"]) == 2
     assert action["ruleset"] == {"creation_dice": "2d6"}
@@ -37,7 +37,7 @@ def test_t08a_the_table_turns_cards_in_physical_order_and_the_bottom_cards_last(
     assert state["fight"]["monster"] == table.order[state["character"]["str"]]
     state = game.new(hand=["7C", "7H", "8C", "QH", "2S"])
     state = game.thin(state, keep=0, bottom=["5D", "AS", "9C"])
-    fresh = VirtualTable(1)
+    fresh = VirtualDeck(1)
     assert fresh.next_action(state) == {"type": "reveal_monster", "card": "5D"}
     state = apply(state, fresh.next_action(state))
     state = apply(state, fresh.next_action(state))  # its HP
@@ -49,7 +49,7 @@ def test_the_table_is_json_and_a_restored_copy_deals_the_same():
     player = RandomPlayer(42)
     state = apply(initial_state(), player.table.create_character("Vee", "JS"))
     for _ in range(300):
-        copy = VirtualTable.from_dict(json.loads(json.dumps(player.table.to_dict())))
+        copy = VirtualDeck.from_dict(json.loads(json.dumps(player.table.to_dict())))
         assert copy.next_action(state) == player.table.next_action(state)
         state = apply(state, player.choose(state))
 
@@ -110,7 +110,7 @@ def test_the_table_follows_a_buy_back_of_an_unseen_discard():
 
 def test_a_fresh_table_takes_over_a_game_midway():
     *_, (_, _, state) = play(9, 120, "QS")
-    table = VirtualTable(99)
+    table = VirtualDeck(99)
     player = RandomPlayer(99, table)
     for _ in range(500):
         state = apply(state, player.choose(state))

@@ -90,7 +90,7 @@ def test_t26_a_guest_phone_makes_its_character_at_the_seat_and_plays_it(
     expect(guest.get_by_test_id("table-strip")).to_contain_text("Ana")
     mika = Character.objects.get(name="Mika")
     assert mika.owner_id == host_user.pk  # kept in the host's account (T-26)
-    assert mika.table_state is not None  # the app deals for her seat (T-25)
+    assert mika.virtual_deck is not None  # the app deals for her seat (T-25)
     expect(guest.get_by_test_id("virtual")).to_have_attribute("aria-pressed", "true")
     assert guest.url.endswith(f"/characters/{mika.pk}/play/")
     phone.check_phone_screen(guest, TARGETS)

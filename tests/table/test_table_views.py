@@ -203,11 +203,11 @@ def test_t25_t38_a_seat_set_to_the_apps_deck_has_the_app_deal_for_whoever_sits_t
     assert 'name="virtual_seats"' in page
     table = app_deck_at_seat_2(ana_phone, ana, seats=3)
     assert [s.virtual_deck for s in table.seats.order_by("number")] == [False, True, False]
-    assert fresh(ana).table_state is None  # seat 1 plays with Ana's own cards
+    assert fresh(ana).virtual_deck is None  # seat 1 plays with Ana's own cards
     token = table.seats.get(number=2).join_token
     bo_phone.post(f"/card-tables/join/{token}/", {"character": bo.pk})
     bo = fresh(bo)
-    assert bo.table_state is not None  # the app deals for Bo from now on
+    assert bo.virtual_deck is not None  # the app deals for Bo from now on
     page = bo_phone.get(f"/characters/{bo.pk}/play/").content.decode()
     assert 'aria-pressed="true" data-testid="virtual"' in page
     seats_page = ana_phone.get(f"/card-tables/{table.pk}/").content.decode()
@@ -221,10 +221,10 @@ def test_t25_t32_a_duellist_playing_with_the_apps_deck_plays_from_the_hand_the_a
     app deals his session, and in the duel his phone offers the hand it dealt; his attack
     lands on Ana's phone and the card leaves the app's hand."""
     from tracker.card_rpg import table_services
-    from tracker.rules.card_rpg import VirtualTable
+    from tracker.rules.card_rpg import VirtualDeck
 
     # The app's shuffle, fixed: the same hand each run (a random one could end the duel at once).
-    monkeypatch.setattr(table_services, "VirtualTable", lambda: VirtualTable(seed=SEED))
+    monkeypatch.setattr(table_services, "VirtualDeck", lambda: VirtualDeck(seed=SEED))
     host, friend, ana_phone, bo_phone = phones
     ana, bo = create(host, "Ana"), create(friend, "Bo")
     table = app_deck_at_seat_2(ana_phone, ana, seats=2)
@@ -235,7 +235,7 @@ def test_t25_t32_a_duellist_playing_with_the_apps_deck_plays_from_the_hand_the_a
     bo = fresh(bo)
     bo_phone.post(f"/characters/{bo.pk}/play/deal/", {"version": bo.version})  # the app deals
     bo = fresh(bo)
-    dealt = VirtualTable.from_dict(bo.table_state).hand(bo.state)
+    dealt = VirtualDeck.from_dict(bo.virtual_deck).hand(bo.state)
     assert bo.state["session"] is not None and len(dealt) == 4
     ana_phone.post(f"/characters/{ana.pk}/table/challenge/{bo.pk}/")
     bo_phone.post(f"/characters/{bo.pk}/table/answer/{ana.pk}/", {"answer": "accept"})
@@ -249,7 +249,7 @@ def test_t25_t32_a_duellist_playing_with_the_apps_deck_plays_from_the_hand_the_a
     assert card in dealt
     bo_phone.post(f"/characters/{bo.pk}/play/attack/", {"version": bo.version, "card": [card]})
     bo, ana = fresh(bo), fresh(ana)
-    assert card not in VirtualTable.from_dict(bo.table_state).hand(bo.state)
+    assert card not in VirtualDeck.from_dict(bo.virtual_deck).hand(bo.state)
     assert ana.state["duel"]["hp"] < 7 and ana.state["duel"]["turn"] == "self"
     page = ana_phone.get(f"/characters/{ana.pk}/play/").content.decode()
     assert f"HP {ana.state['duel']['hp']} / 7" in page

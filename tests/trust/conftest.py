@@ -3,7 +3,7 @@ of everything stored about a character (to prove a refused or foreign request ch
 
 Characters are made through the persistence services exactly as the app makes them:
 ``character_create`` and then one ``character_apply`` per action, at a virtual table. The
-actions come from the engine's own ``VirtualTable`` (card and dice inputs) and
+actions come from the engine's own ``VirtualDeck`` (card and dice inputs) and
 ``candidate_actions`` (the player's decisions), chosen by a seeded random generator; the
 shortest seeded game that reaches each point is searched once per test process and cached.
 """
@@ -19,7 +19,7 @@ from django.contrib.auth import get_user_model
 
 from tracker.card_rpg import services
 from tracker.card_rpg.models import Character, Fight, PlaySession
-from tracker.rules.card_rpg import VirtualTable, apply, initial_state
+from tracker.rules.card_rpg import VirtualDeck, apply, initial_state
 from tracker.rules.card_rpg.bot import candidate_actions
 
 PASSWORD = "correct horse battery"
@@ -71,7 +71,7 @@ POINTS: dict[str, Callable[[dict], bool]] = {
 _WEIGHTS = {"reveal_monster": 20.0, "attack": 6.0, "use_item": 4.0, "save": 3.0, "end_turn": 0.3}
 
 
-def choose_action(rng: random.Random, table: VirtualTable, state: dict) -> dict:
+def choose_action(rng: random.Random, table: VirtualDeck, state: dict) -> dict:
     """One action: the table's card or dice input, else a weighted random decision."""
     table_action = table.next_action(state)
     if table_action is not None and (
@@ -93,7 +93,7 @@ def game_to(point: str, class_card: str = "KS") -> tuple[dict, tuple[tuple[dict,
     best = None
     for seed in range(80):
         rng = random.Random(seed)
-        table = VirtualTable(seed)
+        table = VirtualDeck(seed)
         create = table.create_character(f"Trust {point}", class_card)
         state = apply(initial_state(), create)
         start = (create, table.to_dict())
@@ -119,7 +119,7 @@ def make_character(owner, point: str = "new", *, class_card: str = "KS", name=No
         class_card=create["class"],
         str_dice=create["str_dice"],
         hp_dice=create["hp_dice"],
-        table_state=table,
+        virtual_deck=table,
     )
     for action, table_after in steps:
         character = services.character_apply(
@@ -127,7 +127,7 @@ def make_character(owner, point: str = "new", *, class_card: str = "KS", name=No
             owner=owner,
             action=action,
             expected_version=character.version,
-            table_state=table_after,
+            virtual_deck=table_after,
         )
     assert POINTS[point](character.state), point
     return character
@@ -150,8 +150,8 @@ def snapshot(character_id: int) -> dict | None:
                 "action",
                 "action_type",
                 "snapshot",
-                "table_state",
-                "table_changed",
+                "virtual_deck",
+                "virtual_deck_changed",
                 "created_at",
             )
         ),

@@ -15,7 +15,7 @@ from django.core.management import CommandError, call_command
 from tests.trust.conftest import choose_action, make_character
 from tracker.card_rpg import services
 from tracker.card_rpg.models import Character
-from tracker.rules.card_rpg import VirtualTable
+from tracker.rules.card_rpg import VirtualDeck
 
 pytestmark = pytest.mark.django_db
 
@@ -24,14 +24,14 @@ def play_on(character: Character, steps: int, seed: int) -> Character:
     """Play `steps` more actions through the services at the character's virtual table."""
     rng = random.Random(seed)
     for _ in range(steps):
-        table = VirtualTable.from_dict(character.table_state)
+        table = VirtualDeck.from_dict(character.virtual_deck)
         action = choose_action(rng, table, character.state)
         character = services.character_apply(
             character_id=character.pk,
             owner=character.owner,
             action=action,
             expected_version=character.version,
-            table_state=table.to_dict(),
+            virtual_deck=table.to_dict(),
         )
     return character
 
@@ -65,8 +65,8 @@ def everything() -> dict:
                     "action",
                     "action_type",
                     "snapshot",
-                    "table_state",
-                    "table_changed",
+                    "virtual_deck",
+                    "virtual_deck_changed",
                     "created_at",
                 )
             ),
@@ -92,8 +92,8 @@ def careers(owner, intruder) -> dict:
     )
     # Back on real cards (the switch is made between sessions); its creation kept the app's table.
     real = make_character(intruder, "new", name="Real cards")
-    services.character_set_table(
-        character_id=real.pk, owner=intruder, table_state=None, expected_version=real.version
+    services.character_set_virtual_deck(
+        character_id=real.pk, owner=intruder, virtual_deck=None, expected_version=real.version
     )
     make_character(intruder, "awaiting_save", name="Dying")
     make_character(owner, "new", name="Fresh")

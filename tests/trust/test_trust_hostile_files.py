@@ -191,7 +191,7 @@ def test_restore_checks_the_whole_archive_with_no_transaction_open(tmp_path, own
     assert seen and set(seen) == {depth}
 
 
-def test_restore_refuses_a_virtual_table_the_play_screen_could_not_load(tmp_path, owner):
+def test_restore_refuses_a_virtual_deck_the_play_screen_could_not_load(tmp_path, owner):
     """Finding 6: a table of {"bogus": 1} restored and then every play page answered 500."""
 
     def bogus(lines):

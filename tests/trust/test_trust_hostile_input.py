@@ -235,7 +235,7 @@ def post_and_check(client, character: Character, url: str, body: dict, version: 
             assert acted_before == acted_after[: len(acted_before)]
             assert after["character"]["version"] == current + 1
             # (Who deals is chosen per session: the app's own steps are the app's table's.)
-            at_table = after["character"]["table_state"] is not None
+            at_table = after["character"]["virtual_deck"] is not None
             app_steps = [e for e in added[1:] if e[2] in app_deals.NO_DECISION and at_table]
             assert len(added) - len(app_steps) <= 1, added
         assert after["character"]["state"] == replayed_state(character.pk)
@@ -385,10 +385,10 @@ def form_for(action: dict) -> dict:
 
 def a_legal_action(character: Character) -> dict:
     """An action the engine accepts now: the table's input, else the player's first option."""
-    from tracker.rules.card_rpg import VirtualTable
+    from tracker.rules.card_rpg import VirtualDeck
     from tracker.rules.card_rpg.bot import candidate_actions
 
-    table = VirtualTable.from_dict(character.table_state)
+    table = VirtualDeck.from_dict(character.virtual_deck)
     return table.next_action(character.state) or candidate_actions(character.state)[0]
 
 

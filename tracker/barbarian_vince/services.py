@@ -105,7 +105,7 @@ def adventure_apply(
         game=GAME,
         record_id=adventure_id,
         owner=owner,
-        actions=[(one, core.KEEP_TABLE_STATE) for one in (actions or [action])],
+        actions=[(one, core.KEEP_VIRTUAL_DECK) for one in (actions or [action])],
         expected_version=expected_version,
         tap=tap,
         asked=asked,

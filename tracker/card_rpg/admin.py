@@ -74,7 +74,7 @@ class CharacterAdmin(RecordAdmin):
 @admin.register(ActionLogEntry)
 class ActionLogEntryAdmin(LogEntryAdmin):
     record_field = "character"
-    extra_fields = ("table_state_pretty",)
+    extra_fields = ("virtual_deck_pretty",)
 
 
 class FightInline(ReadOnly, admin.TabularInline):

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tracker.core.services import KEEP_TABLE_STATE, TableState
+from tracker.core.services import KEEP_VIRTUAL_DECK, VirtualDeckState
 from tracker.rules import RuleError
-from tracker.rules.card_rpg import VirtualTable
+from tracker.rules.card_rpg import VirtualDeck
 from tracker.rules.card_rpg import apply as engine_apply
 
 # The table's inputs that ask the player no decision.
@@ -30,11 +30,11 @@ MOST_STEPS = 200
 def with_app_steps(
     state: dict,
     action: dict,
-    table: VirtualTable | None,
-    first_table: TableState = KEEP_TABLE_STATE,
+    table: VirtualDeck | None,
+    first_table: VirtualDeckState = KEEP_VIRTUAL_DECK,
     *,
     from_table: bool = False,
-) -> tuple[list[tuple[dict, TableState]], list[dict]]:
+) -> tuple[list[tuple[dict, VirtualDeckState]], list[dict]]:
     """The tap's `action` (recorded with `first_table`), then every step the app takes by itself.
 
     Returns the (action, table state) pairs and the state after each, so that the write need
@@ -45,7 +45,7 @@ def with_app_steps(
     comes next, whatever it is.
     """
     after = engine_apply(state, action)
-    steps: list[tuple[dict, TableState]] = [(action, first_table)]
+    steps: list[tuple[dict, VirtualDeckState]] = [(action, first_table)]
     afters = [after]
     if table is None:
         return steps, afters

@@ -23,7 +23,7 @@ from tracker.core import games
 from tracker.core.games import Game, Projector
 from tracker.rules import card_rpg as engine
 from tracker.rules.card_rpg import describe as describe_awaiting
-from tracker.rules.card_rpg.table import VirtualTable
+from tracker.rules.card_rpg.virtual_deck import VirtualDeck
 
 # The engine's S-03 name rule is the one limit for the form, an import and a rename.
 NAME_MAX_LENGTH = engine.NAME_MAX_LENGTH
@@ -173,13 +173,13 @@ class CharacterProjector(Projector):
         )
 
 
-def check_table(table, state: dict) -> None:
+def check_virtual_deck(table, state: dict) -> None:
     """Load a stored virtual table and let it follow `state`, as the play screen does."""
     if table is None:
         return
     if not isinstance(table, dict):
         raise ValueError("the virtual table is not an object")
-    virtual = VirtualTable.from_dict(table)
+    virtual = VirtualDeck.from_dict(table)
     if state.get("cards") is not None:
         virtual.hand(state)
         virtual.top_card(state)
@@ -228,7 +228,7 @@ GAME = games.register(
         home_template="card_rpg/characters/_home.html",
         first_action="create_character",
         export_extra=lambda character: {"ruleset": character.ruleset},
-        check_table=check_table,
+        check_virtual_deck=check_virtual_deck,
         rename_action=lambda name: {"type": engine.RENAME, "name": name},
         asked=_asked,
     )

@@ -11,7 +11,7 @@ from tracker.card_rpg.card_words import card_words as card_text
 from tracker.card_rpg.words import and_list, cards_count
 from tracker.core.i18n import say
 from tracker.rules import RuleError
-from tracker.rules.card_rpg import VirtualTable, rule_summary
+from tracker.rules.card_rpg import VirtualDeck, rule_summary
 from tracker.rules.card_rpg import apply as engine_apply
 
 # The inputs a virtual table can fill in, and what its button says.
@@ -227,7 +227,7 @@ class Prompt:
         """The input a virtual table would fill in now (peeked on a copy of the table)."""
         if self.table is None:
             return None
-        copy = VirtualTable.from_dict(self.table.to_dict())
+        copy = VirtualDeck.from_dict(self.table.to_dict())
         return copy.next_action(self.state)
 
     @cached_property
@@ -237,7 +237,7 @@ class Prompt:
         action = self.deal_action
         if action is None or action["type"] != "note_hand":
             return action
-        copy = VirtualTable.from_dict(self.table.to_dict())
+        copy = VirtualDeck.from_dict(self.table.to_dict())
         try:
             after = engine_apply(self.state, action)
         except RuleError:

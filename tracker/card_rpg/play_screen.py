@@ -24,7 +24,7 @@ from tracker.card_rpg.play_side import SideActions
 from tracker.card_rpg.play_status import Status
 from tracker.card_rpg.words import action_words, tap_said
 from tracker.core import services as core
-from tracker.rules.card_rpg import VirtualTable, describe, settled
+from tracker.rules.card_rpg import VirtualDeck, describe, settled
 
 
 @dataclass
@@ -38,7 +38,7 @@ class Screen(Prompt, Status, Events, SideActions, Entries):
     # here still goes ahead after a change elsewhere that asks nothing new.
     asked: str = ""
     virtual: bool = False
-    table: VirtualTable | None = None
+    table: VirtualDeck | None = None
     error: str = ""
     error_rule: str = ""
     conflict: bool = False
@@ -149,7 +149,7 @@ def screen_of(
     button and the dice shown come from them. `known` is the Steps ending the log, when the
     caller has them (an undo does).
     """
-    table = VirtualTable.from_dict(character.table_state) if character.table_state else None
+    table = VirtualDeck.from_dict(character.virtual_deck) if character.virtual_deck else None
     plan = undo_guide.button_plan(
         character,
         recent,
@@ -209,7 +209,7 @@ def undone_screen(character) -> Screen:
     else:
         notice = gettext("Undone.")
     # With real cards, the table is put back as the log now stands: each card where it was.
-    moves = [] if character.table_state is not None else undo_guide.moves_of(character.undone)
+    moves = [] if character.virtual_deck is not None else undo_guide.moves_of(character.undone)
     steps = character.steps
     return screen_of(
         character,

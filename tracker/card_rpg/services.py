@@ -20,18 +20,18 @@ from tracker.card_rpg.models import Character
 from tracker.card_rpg.projections import FightRecord, SessionRecord
 from tracker.core import services as core
 from tracker.core.services import (
-    KEEP_TABLE_STATE,
+    KEEP_VIRTUAL_DECK,
     AlreadyApplied,
     ImportRefused,
-    TableState,
     UndoError,
     VersionConflict,
+    VirtualDeckState,
 )
-from tracker.rules.card_rpg import VirtualTable, initial_state, legal_action_types
+from tracker.rules.card_rpg import VirtualDeck, initial_state, legal_action_types
 from tracker.rules.card_rpg import apply as engine_apply
 
 
-class TableSwitchError(Exception):
+class VirtualDeckSwitchError(Exception):
     """Who deals (the app's virtual table or real cards) is chosen for a whole session."""
 
 
@@ -93,7 +93,7 @@ def character_create(
     str_dice: Sequence[int],
     hp_dice: Sequence[int],
     ruleset: dict | Any | None = None,
-    table_state: dict | None = None,
+    virtual_deck: dict | None = None,
 ) -> Character:
     """Create a character by applying its create_character action (S-04 … S-06, T-02)."""
     action: dict[str, Any] = {
@@ -108,7 +108,7 @@ def character_create(
     state = engine_apply(initial_state(), action)
     name = GAME.check_name(state["character"]["name"])
     return core.record_create(
-        game=GAME, owner=owner, actions=[action], name=name, table_state=table_state
+        game=GAME, owner=owner, actions=[action], name=name, virtual_deck=virtual_deck
     )
 
 
@@ -118,14 +118,14 @@ def character_apply(
     owner,
     action: dict,
     expected_version: int,
-    table_state: TableState = KEEP_TABLE_STATE,
+    virtual_deck: VirtualDeckState = KEEP_VIRTUAL_DECK,
     character: Character | None = None,
 ) -> Character:
     """Apply one action: append it to the log and update the state and every projection.
 
     Raises VersionConflict if the character is no longer at `expected_version`, and the
     engine's RuleError if the rules refuse the action; either way nothing is written.
-    `table_state` is the virtual table after this action (None when the player deals real
+    `virtual_deck` is the virtual table after this action (None when the player deals real
     cards); left out, the character keeps the one it has. `character` is the character as
     the screen read it, if it did (then it is not read again).
     """
@@ -135,7 +135,7 @@ def character_apply(
         owner=owner,
         action=action,
         expected_version=expected_version,
-        table_state=table_state,
+        virtual_deck=virtual_deck,
         record=character,
     )
 
@@ -148,7 +148,7 @@ def character_tap(
     action: dict,
     expected_version: int,
     character: Character | None = None,
-    dealt: VirtualTable | None = None,
+    dealt: VirtualDeck | None = None,
     tap: str = "",
     asked: str = "",
 ) -> Character:
@@ -170,9 +170,9 @@ def character_tap(
         game=GAME, record=mine, expected_version=expected_version, tap=tap, asked=asked
     )
     table = dealt
-    if table is None and mine.table_state is not None:
-        table = VirtualTable.from_dict(mine.table_state)
-    first_table = dealt.to_dict() if dealt is not None else KEEP_TABLE_STATE
+    if table is None and mine.virtual_deck is not None:
+        table = VirtualDeck.from_dict(mine.virtual_deck)
+    first_table = dealt.to_dict() if dealt is not None else KEEP_VIRTUAL_DECK
     actions, afters = app_deals.with_app_steps(
         mine.state, action, table, first_table, from_table=dealt is not None
     )
@@ -201,13 +201,13 @@ class DealRefused(Exception):
     """The app has nothing to deal now, or does not deal for this character (nothing written)."""
 
 
-def _dealing_table(character: Character, expected_version: int, tap: str) -> VirtualTable:
+def _dealing_table(character: Character, expected_version: int, tap: str) -> VirtualDeck:
     """The app's table of a deal tap drawn at `expected_version` (a stale screen's deal would
     not be what it showed: AlreadyApplied or VersionConflict)."""
     core.record_check_tap(game=GAME, record=character, expected_version=expected_version, tap=tap)
-    if not character.table_state:
+    if not character.virtual_deck:
         raise DealRefused(gettext("Switch on “the app deals for me” first."))
-    return VirtualTable.from_dict(character.table_state)
+    return VirtualDeck.from_dict(character.virtual_deck)
 
 
 def character_top_card(*, character: Character, expected_version: int, tap: str = "") -> str:
@@ -242,19 +242,19 @@ def character_deal(
     )
 
 
-def character_set_table(
-    *, character_id: int, owner, table_state: dict | None, expected_version: int
+def character_set_virtual_deck(
+    *, character_id: int, owner, virtual_deck: dict | None, expected_version: int
 ) -> Character:
     """Switch the virtual table ("the app deals for me") on (a table's dict) or off (None).
 
     The table is recorded with the newest log entry too, so undoing back to this point later
     brings back this table.
     """
-    return core.record_set_table(
+    return core.record_set_virtual_deck(
         game=GAME,
         record_id=character_id,
         owner=owner,
-        table_state=table_state,
+        virtual_deck=virtual_deck,
         expected_version=expected_version,
         guard=_between_sessions,
     )
@@ -263,7 +263,7 @@ def character_set_table(
 def _between_sessions(character: Character) -> None:
     if character.state.get("session") is not None:
         # The app's cards could never match the ones on the table, nor the other way round.
-        raise TableSwitchError(
+        raise VirtualDeckSwitchError(
             gettext(
                 "Who deals is chosen for a whole session: switch it once this session has ended."
             )
@@ -430,11 +430,11 @@ def character_rebuild(*, character_id: int, owner) -> Character:
 
 
 __all__ = [
-    "KEEP_TABLE_STATE",
+    "KEEP_VIRTUAL_DECK",
     "NAME_MAX_LENGTH",
     "AlreadyApplied",
     "DealRefused",
-    "TableSwitchError",
+    "VirtualDeckSwitchError",
     "UndoError",
     "UndoNeedsRebuild",
     "VersionConflict",
@@ -447,7 +447,7 @@ __all__ = [
     "character_import",
     "character_rebuild",
     "character_rename",
-    "character_set_table",
+    "character_set_virtual_deck",
     "character_tap",
     "character_top_card",
     "character_undo",

@@ -23,9 +23,9 @@ from tracker.card_rpg.game import GAME
 from tracker.card_rpg.models import Character, RpgSeat, RpgTable, SharedStep
 from tracker.core import services as core
 from tracker.core.seats import SeatError, guest_key_new, new_token
-from tracker.core.services import KEEP_TABLE_STATE, UndoError, VersionConflict
+from tracker.core.services import KEEP_VIRTUAL_DECK, UndoError, VersionConflict
 from tracker.rules import card_rpg as rules
-from tracker.rules.card_rpg import VirtualTable
+from tracker.rules.card_rpg import VirtualDeck
 from tracker.rules.errors import RuleError
 
 MIN_SEATS, MAX_SEATS = 2, 6  # T-26
@@ -105,14 +105,14 @@ def _deal_at(seat: RpgSeat, character: Character) -> Character:
     """T-25's per-seat option: a character sitting where the app's deck is used plays with it
     from its next session on (now, if it is between sessions; who deals is chosen for a whole
     session). A character that already plays with the app's deck keeps its own."""
-    if not seat.virtual_deck or character.table_state is not None:
+    if not seat.virtual_deck or character.virtual_deck is not None:
         return character
     if character.state.get("session") is not None:
         return character
-    return character_services.character_set_table(
+    return character_services.character_set_virtual_deck(
         character_id=character.pk,
         owner=character.owner_id,
-        table_state=VirtualTable().to_dict(),
+        virtual_deck=VirtualDeck().to_dict(),
         expected_version=character.version,
     )
 
@@ -252,7 +252,7 @@ def _step(
             game=GAME,
             record_id=record.pk,
             owner=record.owner_id,
-            actions=[(one.action, KEEP_TABLE_STATE) for one in applied],
+            actions=[(one.action, KEEP_VIRTUAL_DECK) for one in applied],
             afters=[one.state for one in applied],
             expected_version=record.version,
             record=record,

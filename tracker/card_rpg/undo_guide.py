@@ -69,7 +69,7 @@ def at_app_table(character) -> bool:
     Who deals is chosen for a whole session, so while one runs its actions were played at the
     table the character has now; between sessions the newest one is taken back alone.
     """
-    return character.table_state is not None and character.state.get("session") is not None
+    return character.virtual_deck is not None and character.state.get("session") is not None
 
 
 def newest_actions(character) -> list[dict]:
@@ -135,7 +135,7 @@ def crossing_guide(
     keep = character.last_seq - steps
     if at_hand and len(at_hand) >= steps and at_hand[-1].seq == character.last_seq:
         # Who deals is chosen for a whole session: the tap was played at the table there is now.
-        virtual = character.table_state is not None
+        virtual = character.virtual_deck is not None
         return guide_of(keep, list(at_hand[-steps:]), virtual=virtual)
     return guide(character, keep)
 
@@ -149,9 +149,11 @@ def tap_steps(character, count: int) -> list:
 def table_at(character, seq: int) -> dict | None:
     """The app's table as it was just after log entry `seq` (None: real cards)."""
     return (
-        GAME.entry_model.objects.filter(character=character, seq__lte=seq, table_changed=True)
+        GAME.entry_model.objects.filter(
+            character=character, seq__lte=seq, virtual_deck_changed=True
+        )
         .order_by("-seq")
-        .values_list("table_state", flat=True)
+        .values_list("virtual_deck", flat=True)
         .first()
     )
 

@@ -65,7 +65,7 @@ class RecordAdmin(admin.ModelAdmin):
         ("version", "last_seq"),
         ("created_at", "updated_at"),
         "state_pretty",
-        "table_state_pretty",
+        "virtual_deck_pretty",
     )
     log_readonly_fields = (
         "owner",
@@ -75,7 +75,7 @@ class RecordAdmin(admin.ModelAdmin):
         "created_at",
         "updated_at",
         "state_pretty",
-        "table_state_pretty",
+        "virtual_deck_pretty",
     )
 
     # The game's own sections of a record's page, and the columns shown there (read only: they
@@ -121,8 +121,8 @@ class RecordAdmin(admin.ModelAdmin):
         return pretty(obj.state)
 
     @admin.display(description="virtual table")
-    def table_state_pretty(self, obj):
-        return pretty(obj.table_state)
+    def virtual_deck_pretty(self, obj):
+        return pretty(obj.virtual_deck)
 
     def save_model(self, request, obj, form, change):
         # The only editable field; the service moves the version on so open screens reload.
@@ -185,5 +185,5 @@ class LogEntryAdmin(ReadOnly, admin.ModelAdmin):
         return pretty(obj.snapshot) if obj.snapshot is not None else "—"
 
     @admin.display(description="virtual table")
-    def table_state_pretty(self, obj):
-        return pretty(obj.table_state)
+    def virtual_deck_pretty(self, obj):
+        return pretty(obj.virtual_deck)

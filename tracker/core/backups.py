@@ -105,14 +105,14 @@ def record_line(*, game: games.Game, record) -> dict | None:
     rows = (
         game.entry_model.objects.filter(**{game.entry_fk: record})
         .order_by("seq")
-        .values_list("seq", "action", "table_state", "table_changed", "created_at")
+        .values_list("seq", "action", "virtual_deck", "virtual_deck_changed", "created_at")
     )
     actions, entries = [], []
-    for seq, action, table_state, changed, created_at in rows.iterator(chunk_size=2000):
+    for seq, action, virtual_deck, changed, created_at in rows.iterator(chunk_size=2000):
         actions.append(action)
         entry = {"seq": seq, "at": created_at.isoformat()}
         if changed:
-            entry["table_state"] = table_state
+            entry["table_state"] = virtual_deck
         entries.append(entry)
     if not actions:
         return None
@@ -127,7 +127,7 @@ def record_line(*, game: games.Game, record) -> dict | None:
         "created_at": record.created_at.isoformat(),
         "updated_at": record.updated_at.isoformat(),
         # The virtual table in use now (each entry names it where it changed).
-        "table_state": record.table_state,
+        "table_state": record.virtual_deck,
         "entries": entries,
         "actions": actions,
     }
@@ -287,7 +287,7 @@ def _check_record(line: int, text: str) -> RecordBackup:
     # that can't be read would answer every play page of this record with an error.
     for state, candidate in ((steps[-1].after, table_now), *_table_changes(steps, tables)):
         try:
-            game.check_table(candidate, state)
+            game.check_virtual_deck(candidate, state)
         except Exception as exc:  # any failure of a table's code is a bad table
             raise BackupError(
                 f"{where}: its virtual table can't be used ({type(exc).__name__}: {exc})"
@@ -477,7 +477,7 @@ def _restore_one(backup: RecordBackup, owner):
         name=backup.name,
         state=final,
         projection=projection,
-        table_state=backup.table_now,
+        virtual_deck=backup.table_now,
         version=backup.version,
         last_seq=len(backup.steps),
         **game.projector.record_fields(final, projection),

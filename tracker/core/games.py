@@ -105,7 +105,7 @@ class Game:
     export_extra: Callable[[Any], dict] = lambda record: {}
     # Loads a stored virtual table as the play screen would, for the state it goes with, and
     # raises if it can't be used (a restore refuses such an archive).
-    check_table: Callable[[Any, dict], None] = lambda table, state: _no_table(table)
+    check_virtual_deck: Callable[[Any, dict], None] = lambda table, state: _no_virtual_deck(table)
     # The action that renames a record in its log (None: a rename changes only the record's
     # name). With one, a rename is logged like any action, and undo takes it back.
     rename_action: Callable[[str], dict] | None = None
@@ -119,10 +119,10 @@ def asked_of_whole_state(record, drop: tuple[str, ...] = ("actions",)) -> dict:
     """Everything a record's state holds but the counters in `drop`, and whether the app deals:
     for a game played alone, any change but those leaves a screen drawn before out of date."""
     state = {key: value for key, value in record.state.items() if key not in drop}
-    return {"state": state, "table": record.table_state is not None}
+    return {"state": state, "table": record.virtual_deck is not None}
 
 
-def _no_table(table) -> None:
+def _no_virtual_deck(table) -> None:
     if table is not None:
         raise ValueError("this game has no virtual table")
 

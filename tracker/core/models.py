@@ -121,7 +121,7 @@ class LogRecord(models.Model):
     state = models.JSONField(default=dict)
     projection = models.JSONField(default=dict, blank=True)
     # The app's virtual table (it deals and rolls for a player without cards), if one is used.
-    table_state = models.JSONField(null=True, blank=True)
+    virtual_deck = models.JSONField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)
     # seq of the newest log entry (the number of actions in the log).
     last_seq = models.PositiveIntegerField(default=0)
@@ -155,9 +155,9 @@ class LogEntry(models.Model):
     # Entry 1 and every SNAPSHOT_EVERY-th entry (farther apart for a big state, see
     # keeps_snapshot): {"state", "projection", "table"} after it.
     snapshot = LogJSONField(null=True, blank=True)
-    # The virtual table after this entry, kept only where it changed (table_changed).
-    table_state = LogJSONField(null=True, blank=True)
-    table_changed = models.BooleanField(default=False)
+    # The virtual table after this entry, kept only where it changed (virtual_deck_changed).
+    virtual_deck = LogJSONField(null=True, blank=True)
+    virtual_deck_changed = models.BooleanField(default=False)
     # The id of the tap that wrote this entry (the first of a tap's entries), if the phone gave
     # one: a tap sent again is found here and answered with what it did, not applied twice.
     # (A database default too: bulk inserts that name the other columns leave it empty.)

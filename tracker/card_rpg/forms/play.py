@@ -12,7 +12,7 @@ from django.utils.translation import gettext, gettext_lazy
 from tracker.card_rpg import dice_roller
 from tracker.core.forms import TapForm
 from tracker.core.i18n import say
-from tracker.rules.card_rpg import VirtualTable
+from tracker.rules.card_rpg import VirtualDeck
 from tracker.rules.cards import (
     ACCEPTED_FORMS,
     DECK,
@@ -357,12 +357,12 @@ class VirtualForm(PlayForm):
         },
     )
 
-    def table_state(self) -> dict | None:
+    def virtual_deck(self) -> dict | None:
         """The app's table from now on: a fresh one, shuffled with the seed if one was given
         (randomness comes in at the edge, as the dice do); None: the player's own cards."""
         if not self.cleaned_data["on"]:
             return None
-        return VirtualTable(seed=self.cleaned_data.get("seed")).to_dict()
+        return VirtualDeck(seed=self.cleaned_data.get("seed")).to_dict()
 
 
 class DealForm(PlayForm):

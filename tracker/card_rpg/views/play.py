@@ -154,15 +154,15 @@ def virtual(request: HttpRequest, character: Character, form) -> HttpResponse:
     """Switch "the app deals for me" on (a fresh seeded table) or off, between sessions."""
     on = form.cleaned_data["on"]
     try:
-        character = services.character_set_table(
+        character = services.character_set_virtual_deck(
             character_id=character.pk,
             owner=character.owner_id,
-            table_state=form.table_state(),
+            virtual_deck=form.virtual_deck(),
             expected_version=form.cleaned_data["version"],
         )
     except services.VersionConflict as error:
         return answers.write_failed(request, error)
-    except services.TableSwitchError as error:
+    except services.VirtualDeckSwitchError as error:
         return answers.refuse(request, character, say(error.args[0] if error.args else error))
     notice = (
         gettext("The app deals for you this session: no cards needed.")

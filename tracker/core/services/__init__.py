@@ -15,13 +15,13 @@ whole file first, and only then opens a short transaction that writes the result
 
 from tracker.core.models import SNAPSHOT_EVERY
 from tracker.core.services.common import (
-    KEEP_TABLE_STATE,
+    KEEP_VIRTUAL_DECK,
     AlreadyApplied,
     ImportRefused,
     Step,
-    TableState,
     UndoError,
     VersionConflict,
+    VirtualDeckState,
     max_log_actions,
 )
 from tracker.core.services.files import (
@@ -50,7 +50,7 @@ from tracker.core.services.writes import (
     record_delete,
     record_rebuild,
     record_rename,
-    record_set_table,
+    record_set_virtual_deck,
     record_undo,
     record_undo_to,
 )
@@ -58,9 +58,9 @@ from tracker.core.services.writes import (
 __all__ = [
     "UNDONE_TOLD",
     "WEB_IMPORT_SHARE",
-    "TableState",
+    "VirtualDeckState",
     "insert_rows",
-    "KEEP_TABLE_STATE",
+    "KEEP_VIRTUAL_DECK",
     "AlreadyApplied",
     "SNAPSHOT_EVERY",
     "ImportAbandoned",
@@ -83,7 +83,7 @@ __all__ = [
     "record_import_write",
     "record_rebuild",
     "record_rename",
-    "record_set_table",
+    "record_set_virtual_deck",
     "record_state_at",
     "record_steps",
     "record_tail",

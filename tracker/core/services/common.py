@@ -18,7 +18,7 @@ DEFAULT_MAX_LOG_ACTIONS = 20_000
 class VersionConflict(Exception):
     """Another screen changed the record first; nothing was written.
 
-    `record` is the record as it is now (its `state`, `version`, `table_state`), so the screen
+    `record` is the record as it is now (its `state`, `version`, `virtual_deck`), so the screen
     can redraw itself from it: "this changed on another screen — here is where it stands".
     """
 
@@ -74,12 +74,12 @@ def noun(game: Game) -> str:
 
 
 class Keep(enum.Enum):
-    TABLE_STATE = "keep"
+    VIRTUAL_DECK = "keep"
 
 
-# Pass as `table_state` to keep the virtual table the record already has.
-KEEP_TABLE_STATE = Keep.TABLE_STATE
-TableState = dict | None | Literal[Keep.TABLE_STATE]
+# Pass as `virtual_deck` to keep the virtual table the record already has.
+KEEP_VIRTUAL_DECK = Keep.VIRTUAL_DECK
+VirtualDeckState = dict | None | Literal[Keep.VIRTUAL_DECK]
 
 
 @dataclass(frozen=True)

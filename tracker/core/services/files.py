@@ -125,7 +125,7 @@ def record_import_write(
         name=prepared.name,
         state=steps[-1].after,
         projection=projections[-1],
-        table_state=None,
+        virtual_deck=None,
         version=1,
         last_seq=len(steps),
         imported_at=now,

@@ -20,7 +20,7 @@ from tracker.core.models import (
     keeps_snapshot,
     snapshot_spacing,
 )
-from tracker.core.services.common import KEEP_TABLE_STATE, Step
+from tracker.core.services.common import KEEP_VIRTUAL_DECK, Step
 from tracker.rules.errors import ReplayError, RuleError
 
 PACE_EVERY = 250
@@ -114,7 +114,7 @@ def log_store(
     projections: list[dict],
     tables: list,
     *,
-    previous_table: Any = KEEP_TABLE_STATE,
+    previous_table: Any = KEEP_VIRTUAL_DECK,
     tap: str = "",
     snapshots: dict[int, JSONText] | None = None,
 ) -> list:
@@ -135,7 +135,7 @@ def entry_rows(
     projections: list[dict],
     tables: list,
     *,
-    previous_table: Any = KEEP_TABLE_STATE,
+    previous_table: Any = KEEP_VIRTUAL_DECK,
     snapshots: dict[int, JSONText] | None = None,
 ) -> list:
     """The log entries for `steps` (not saved, their record not set yet), with the snapshots
@@ -159,8 +159,8 @@ def entry_rows(
                 action=step.action,
                 action_type=_action_type(step.action),
                 snapshot=snapshot,
-                table_state=table if changed else None,
-                table_changed=changed,
+                virtual_deck=table if changed else None,
+                virtual_deck_changed=changed,
                 created_at=step.at,
             )
         )
@@ -190,8 +190,8 @@ _ENTRY_COLUMNS = (
     "action",
     "action_type",
     "snapshot",
-    "table_state",
-    "table_changed",
+    "virtual_deck",
+    "virtual_deck_changed",
     "created_at",
 )
 
@@ -259,7 +259,7 @@ def insert_rows(model, rows: list, chunk: int = 2000) -> None:
 
 def entries_read(game: Game, record, first: int, last: int) -> list[tuple]:
     """Log entries from the newest one at or before `first` that keeps a snapshot, to `last`,
-    as (seq, action, snapshot, table_state, table_changed, at) — one query."""
+    as (seq, action, snapshot, virtual_deck, virtual_deck_changed, at) — one query."""
     entries = game.entry_model.objects.filter(**{game.entry_fk: record})
     kept = (
         game.entry_model.objects.filter(
@@ -271,7 +271,9 @@ def entries_read(game: Game, record, first: int, last: int) -> list[tuple]:
     return list(
         entries.filter(seq__gte=Subquery(kept), seq__lte=last)
         .order_by("seq")
-        .values_list("seq", "action", "snapshot", "table_state", "table_changed", "created_at")
+        .values_list(
+            "seq", "action", "snapshot", "virtual_deck", "virtual_deck_changed", "created_at"
+        )
     )
 
 

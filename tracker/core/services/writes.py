@@ -15,12 +15,12 @@ from django.utils.translation import gettext, ngettext
 from tracker.core.games import Game
 from tracker.core.models import is_snapshot_seq
 from tracker.core.services.common import (
-    KEEP_TABLE_STATE,
+    KEEP_VIRTUAL_DECK,
     AlreadyApplied,
     Step,
-    TableState,
     UndoError,
     VersionConflict,
+    VirtualDeckState,
     noun,
 )
 from tracker.core.services.readers import tap_written, version_to_write
@@ -36,25 +36,25 @@ from tracker.core.services.replay import (
 
 @transaction.atomic
 def record_create(
-    *, game: Game, owner, actions: Sequence[dict], name: str, table_state: dict | None = None
+    *, game: Game, owner, actions: Sequence[dict], name: str, virtual_deck: dict | None = None
 ):
     """Start a new record by applying its first action(s), e.g. create_character."""
     if not actions:
         raise ValueError("a record starts with at least one action")
-    steps, projections, snapshots = log_replay(game, actions, timezone.now(), tables=table_state)
+    steps, projections, snapshots = log_replay(game, actions, timezone.now(), tables=virtual_deck)
     record = game.record_model(
         owner=owner,
         name=name,
         state=steps[-1].after,
         projection=projections[-1],
-        table_state=table_state,
+        virtual_deck=virtual_deck,
         version=1,
         last_seq=len(steps),
         **game.projector.record_fields(steps[-1].after, projections[-1]),
     )
     record.save(force_insert=True)
     entries = log_store(
-        game, record, steps, projections, [table_state] * len(steps), snapshots=snapshots
+        game, record, steps, projections, [virtual_deck] * len(steps), snapshots=snapshots
     )
     game.projector.write_all(record, entries, projections)
     return record
@@ -66,9 +66,9 @@ def record_apply(
     record_id: int,
     owner,
     action: dict | None = None,
-    actions: Sequence[tuple[dict, TableState]] | None = None,
+    actions: Sequence[tuple[dict, VirtualDeckState]] | None = None,
     expected_version: int,
-    table_state: TableState = KEEP_TABLE_STATE,
+    virtual_deck: VirtualDeckState = KEEP_VIRTUAL_DECK,
     record=None,
     afters: Sequence[dict] | None = None,
     tap: str = "",
@@ -78,7 +78,7 @@ def record_apply(
     """Apply one action (or several in a row): append to the log, update state and projection.
 
     Raises VersionConflict if the record is no longer at `expected_version`, and the engine's
-    RuleError if the rules refuse an action; either way nothing is written. `table_state` is
+    RuleError if the rules refuse an action; either way nothing is written. `virtual_deck` is
     the virtual table after the action (left out, the record keeps the one it has); `actions`
     gives several (action, table state) pairs, applied in order in the same transaction.
     `record` is the record as the caller read it for its screen: then it is not read again,
@@ -93,7 +93,7 @@ def record_apply(
     applied all the same when the record still asks that (docs/persistence.md, "Versions").
     """
     if actions is None:
-        actions = [(action, table_state)]
+        actions = [(action, virtual_deck)]
     if record is None:
         return _apply_locked(game, record_id, owner, actions, expected_version, tap, asked, seat)
     _check_owner(game, record, record_id, owner)
@@ -131,7 +131,7 @@ def _applied(game: Game, record, actions, afters: Sequence[dict] | None = None) 
     """
     if afters is not None and len(afters) != len(actions):
         raise ValueError("one state after each action")
-    state, projection, table = record.state, record.projection, record.table_state
+    state, projection, table = record.state, record.projection, record.virtual_deck
     now = timezone.now()
     work = _Applied([], [], [])
     for index, (one, one_table) in enumerate(actions):
@@ -140,7 +140,7 @@ def _applied(game: Game, record, actions, afters: Sequence[dict] | None = None) 
         work.steps.append(Step(seq, one, state, after, now))
         projection = game.projector.step(projection, state, one, after, seq=seq, at=now)
         work.projections.append(projection)
-        table = table if one_table is KEEP_TABLE_STATE else one_table
+        table = table if one_table is KEEP_VIRTUAL_DECK else one_table
         work.tables.append(table)
         state = after
     return work
@@ -151,7 +151,7 @@ def _write_applied(
 ) -> None:
     """Append the entries, the game's rows and the record's new state (in the caller's
     transaction)."""
-    old_projection, old_table = record.projection, record.table_state
+    old_projection, old_table = record.projection, record.virtual_deck
     entries = log_store(
         game, record, work.steps, work.projections, work.tables, previous_table=old_table, tap=tap
     )
@@ -173,12 +173,12 @@ def _write_applied(
 
 
 @transaction.atomic
-def record_set_table(
+def record_set_virtual_deck(
     *,
     game: Game,
     record_id: int,
     owner,
-    table_state,
+    virtual_deck,
     expected_version: int,
     guard: Callable[[Any], None] | None = None,
 ):
@@ -190,11 +190,11 @@ def record_set_table(
     record = _lock(game, record_id, owner, expected_version)
     if guard is not None:
         guard(record)
-    changes: dict[str, Any] = {"table_state": table_state, "table_changed": True}
+    changes: dict[str, Any] = {"virtual_deck": virtual_deck, "virtual_deck_changed": True}
     if is_snapshot_seq(record.last_seq):
         # The entry's snapshot, if it keeps one (keeps_snapshot), gets the table too: in the
         # same one statement.
-        text = snapshot_text(record.state, record.projection, table_state)
+        text = snapshot_text(record.state, record.projection, virtual_deck)
         changes["snapshot"] = Case(
             When(snapshot__isnull=True, then=Value(None, output_field=TextField())),
             default=Value(str(text), output_field=TextField()),
@@ -202,9 +202,9 @@ def record_set_table(
     game.entry_model.objects.filter(**{game.entry_fk: record, "seq": record.last_seq}).update(
         **changes
     )
-    record.table_state = table_state
+    record.virtual_deck = virtual_deck
     record.version += 1
-    record.save(update_fields=["table_state", "version", "updated_at"])
+    record.save(update_fields=["virtual_deck", "version", "updated_at"])
     return record
 
 
@@ -354,7 +354,7 @@ def record_rename(*, game: Game, record_id: int, owner, name: str, expected_vers
             record.steps = []
             return record  # nothing to log
         record.name = name
-        work = _applied(game, record, [(game.rename_action(name), KEEP_TABLE_STATE)])
+        work = _applied(game, record, [(game.rename_action(name), KEEP_VIRTUAL_DECK)])
         _write_applied(game, record, work, expected_version)
         return record
     record.name = name
@@ -385,12 +385,12 @@ def record_rebuild(*, game: Game, record_id: int, owner):
     rows = list(
         game.entry_model.objects.filter(**{game.entry_fk: record})
         .order_by("seq")
-        .only("pk", "seq", "action", "created_at", "table_state", "table_changed")
+        .only("pk", "seq", "action", "created_at", "virtual_deck", "virtual_deck_changed")
     )
     tables, table = [], None
     for row in rows:
-        if row.table_changed:
-            table = row.table_state
+        if row.virtual_deck_changed:
+            table = row.virtual_deck
         tables.append(table)
     steps, projections, snapshots = log_replay(
         game,
@@ -404,7 +404,7 @@ def record_rebuild(*, game: Game, record_id: int, owner):
     game.entry_model.objects.bulk_update(rows, ["snapshot"], batch_size=500)
     game.projector.rewind(record, 0, record.projection, game.projector.start())
     game.projector.write_all(record, rows, projections)
-    _store_state(game, record, steps[-1].after, projections[-1], record.table_state)
+    _store_state(game, record, steps[-1].after, projections[-1], record.virtual_deck)
     return record
 
 
@@ -469,7 +469,7 @@ def _store_state(
         **columns,
         "state": state,
         "projection": projection,
-        "table_state": table,
+        "virtual_deck": table,
         "version": version,
         "last_seq": record.last_seq,
         "name": record.name,  # a logged rename, or an undo taking one back, changes it too

@@ -30,8 +30,8 @@ from .rivals import apply, describe, initial_state, replay
 from .rule_texts import rule_summary
 from .rulebook import buy_top_offer, hp_dice_count, normalise_card
 from .ruleset import Ruleset
-from .table import VirtualTable
 from .undo import session_crossing, undo_card_moves
+from .virtual_deck import VirtualDeck
 
 # The id its log files carry in "game" (a file without one is Card RPG too).
 GAME = "card-rpg"
@@ -48,7 +48,7 @@ __all__ = [
     "Offer",
     "Ruleset",
     "Step",
-    "VirtualTable",
+    "VirtualDeck",
     "apply",
     "buy_top_offer",
     "call_off_offer",

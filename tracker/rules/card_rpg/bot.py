@@ -2,7 +2,7 @@
 
 `candidate_actions` lists concrete acceptable actions for the decisions a player makes (attacks,
 items, buying, selling, saves…). Card and dice inputs (turned cards, rolls, the hand dealt) come
-from a VirtualTable instead.
+from a VirtualDeck instead.
 """
 
 import random
@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from ..cards import FACE_CARDS, is_number, rank, value
 from . import rivals
 from .ruleset import Ruleset
-from .table import VirtualTable
+from .virtual_deck import VirtualDeck
 
 
 def candidate_actions(state: dict) -> list[dict]:
@@ -61,9 +61,9 @@ def _attacks(hand: list[str], blitz: bool) -> list[dict]:
 class RandomPlayer:
     """Plays legal actions at random, weighted so that characters fight, loot, buy and die."""
 
-    def __init__(self, seed, table: VirtualTable | None = None):
+    def __init__(self, seed, table: VirtualDeck | None = None):
         self.rng = random.Random(seed)
-        self.table = table or VirtualTable(seed)
+        self.table = table or VirtualDeck(seed)
 
     def choose(self, state: dict) -> dict | None:
         """The next action for `state` (None only before a character exists)."""

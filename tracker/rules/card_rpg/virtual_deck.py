@@ -5,7 +5,7 @@ report of what happened: every call reads the engine state it is given and deriv
 where from it (the engine gives each face-down card its deal number, its position in the
 session's shuffled deck). So the same table can follow undo, buy-backs, cards typed in by hand,
 or even a state it has never seen (it then deals a consistent random order for the unseen
-cards). Its whole state is JSON: ``to_dict()`` / ``VirtualTable.from_dict()``.
+cards). Its whole state is JSON: ``to_dict()`` / ``VirtualDeck.from_dict()``.
 """
 
 from ..cards import DECK
@@ -17,7 +17,7 @@ INPUT_STEPS = ("no_session", "between", "monster_hp", "turn", "level_up")
 UNSET = "?"  # a place of the stored deck order with no card dealt to it yet
 
 
-class VirtualTable:
+class VirtualDeck:
     """Seeded virtual deck and dice producing the card and dice inputs the engine awaits."""
 
     def __init__(self, seed=None):
@@ -38,7 +38,7 @@ class VirtualTable:
         return {"random": self.source.to_dict(), "session": self.session, "order": order}
 
     @classmethod
-    def from_dict(cls, data: dict) -> "VirtualTable":
+    def from_dict(cls, data: dict) -> "VirtualDeck":
         """Rebuild a table from `to_dict`'s output."""
         table = cls.__new__(cls)
         table.source = RandomSource.from_dict(data["random"])
