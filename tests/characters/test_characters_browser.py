@@ -227,7 +227,7 @@ def test_s10_s12_imported_character_shows_its_inventory_as_cards(
     log.write_text(json.dumps(LOOT_LOG), encoding="utf-8")
     sign_up(page, live_server, "dan")
     page.get_by_role("link", name="Import").click()
-    page.get_by_label("Character file").set_input_files(log)
+    page.get_by_label("Game file").set_input_files(log)
     page.get_by_role("button", name="Import").click()
 
     expect(page.get_by_role("heading", name="Loot", level=1)).to_be_visible()
@@ -249,12 +249,12 @@ def test_bad_import_file_names_the_refused_action(live_server, page, screenshot,
     log.write_text(json.dumps(bad), encoding="utf-8")
     sign_up(page, live_server, "eve")
     page.get_by_role("link", name="Import").click()
-    page.get_by_label("Character file").set_input_files(log)
+    page.get_by_label("Game file").set_input_files(log)
     page.get_by_role("button", name="Import").click()
     expect(page.get_by_test_id("import-error")).to_contain_text(
         "Action 5 in the file (attack) was refused — S-20"
     )
     check_phone_screen(page)
     shoot(page, screenshot, "characters-import-refused")
-    page.get_by_role("link", name="Back to your characters").click()
+    page.get_by_role("link", name="Back to your games").click()
     expect(page.get_by_test_id("no-characters")).to_be_visible()
