@@ -2,6 +2,8 @@
 languages, a refused tap's message is on the screen when the answer has come (no scrolling),
 not under a sticky bar, and next to the control that was tapped."""
 
+from contextlib import contextmanager
+
 import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Error as PlaywrightError
@@ -166,3 +168,95 @@ def test_barcadia_a_refused_roll_is_read_beside_its_button(live_server, page, ad
     button.click()
     refusal_beside(page, page.locator('button[data-testid="roll"]').first, "20")
     shoot(page, f"refusal-barcadia-{language}")
+
+
+# A tap made before the page's scripts have run (a slow phone, a slow network: the page is
+# drawn, the scripts still on their way) goes as a plain form post, and its refusal comes back
+# on the page the redirect draws: there too it is read beside the form that was tapped.
+
+
+@contextmanager
+def scripts_held(page):
+    """The page's scripts held back until the block ends, as a slow connection would."""
+    held = []
+
+    def hold(route) -> None:
+        held.append(route)
+
+    page.route("**/*.js", hold)
+    try:
+        yield
+    finally:
+        page.unroute("**/*.js", hold)
+        for route in held:
+            try:
+                route.continue_()
+            except PlaywrightError:
+                pass  # asked by a page already left
+
+
+def tapped_before_the_scripts(page, button) -> None:
+    """Tap `button` while the scripts are held: the form posts plainly (a navigation)."""
+    with page.expect_navigation(wait_until="commit"):
+        button.click()
+
+
+def test_barcadia_a_roll_refused_before_the_scripts_ran_is_read_beside_its_button(
+    live_server, page, ada
+):
+    from tracker.barcadia import services as hob_services
+
+    table = hob_services.table_create(
+        owner=ada, name="Friday night", players=[{"name": n} for n in ("Ana", "Bo", "Cy")]
+    )
+    token = table.seats.get(number=1).join_token
+    page.goto(f"{live_server.url}/join/heroes-of-barcadia/{token}/")
+    page.locator("main form button[type=submit]").click()
+    expect(page.locator("#hob-live")).to_be_visible()
+    with scripts_held(page):
+        page.reload(wait_until="commit")
+        box = page.locator("input[name=roll_1]")
+        box.evaluate("(el) => { el.removeAttribute('min'); el.removeAttribute('max'); }")
+        box.fill("25")
+        tapped_before_the_scripts(page, page.locator('button[data-testid="roll"]').first)
+    refusal_beside(page, page.locator('button[data-testid="roll"]').first, "20")
+
+
+def test_card_rpg_an_attack_refused_before_the_scripts_ran_is_read_beside_its_button(
+    live_server, page, ada
+):
+    character = apply(
+        ada,
+        make_character(ada),
+        {"type": "start_session"},
+        {"type": "reveal_monster", "card": "QS"},
+        {"type": "roll_monster_hp", "dice": [4, 2, 6]},
+    )
+    sign_in(page, live_server, "en")
+    with scripts_held(page):
+        page.goto(f"{live_server.url}/characters/{character.pk}/play/", wait_until="commit")
+        attack = page.locator("#entry-attack")
+        attack.locator("fieldset.ranks label.chip", has_text="7").first.click()
+        tapped_before_the_scripts(page, page.get_by_test_id("attack"))
+    refusal_beside(page, page.get_by_test_id("attack"), "7")
+
+
+def test_barbarian_vince_an_encounter_refused_before_the_scripts_ran_is_read_beside_its_form(
+    live_server, page, ada
+):
+    adventure = make_adventure(ada, "lay_low")
+    sign_in(page, live_server, "en")
+    page.goto(f"{live_server.url}/adventures/{adventure.pk}/")
+    lay_low = page.get_by_test_id("lay-low-form")
+    lay_low.locator("input[name=draw]").fill("Q08")
+    answered(page, lambda: lay_low.locator("button[type=submit]").click())
+    travel = page.get_by_test_id("travel-form")
+    travel.locator("select[name=place]").select_option("Map 2|Irontree City")
+    answered(page, lambda: travel.locator("button[type=submit]").click())
+    with scripts_held(page):
+        page.reload(wait_until="commit")
+        encounter = page.get_by_test_id("encounter-form")
+        encounter.locator("input[name=draw]").fill("Q08")
+        encounter.locator("input[name=card]").fill("Map 1")
+        tapped_before_the_scripts(page, encounter.locator("button[type=submit]"))
+    refusal_beside(page, page.get_by_test_id("encounter-form").locator("button[type=submit]"), "-")

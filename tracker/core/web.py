@@ -4,6 +4,9 @@ and hand a record's log, or any other file, over to keep."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csp import get_nonce
 from django.shortcuts import redirect, render
@@ -38,6 +41,25 @@ def refusal(error: Exception) -> str:
     if len(error.args) == 1 and isinstance(error.args[0], str):
         return say(error.args[0])
     return str(error)
+
+
+def said_after_post(
+    request: HttpRequest, *, refused: str = "", changed: str = "", done: Iterable[str] = ()
+) -> None:
+    """What a plain (not htmx) post's answer says on the page its redirect draws.
+
+    A refusal is an error message tagged with the address the refused form posted to (the
+    request's path): the page draws it in sight at the top, and refusal.js puts it beside that
+    form, so that a tap sent before the page's scripts ran is refused where it was made too.
+    """
+    if changed:
+        messages.warning(request, changed)
+    elif refused:
+        messages.error(request, refused, extra_tags=request.path)
+    else:
+        for words in done:
+            if words:
+                messages.info(request, words)
 
 
 def go(request: HttpRequest, url: str) -> HttpResponse:

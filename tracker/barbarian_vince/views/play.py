@@ -8,7 +8,6 @@ one is refused and the screen is redrawn as the adventure stands now.
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -21,7 +20,7 @@ from tracker.barbarian_vince.game import GAME
 from tracker.barbarian_vince.models import Adventure
 from tracker.barbarian_vince.play_screen import Screen
 from tracker.core.i18n import listing, say
-from tracker.core.web import changed_elsewhere, record_or_404
+from tracker.core.web import changed_elsewhere, record_or_404, said_after_post
 from tracker.rules import barbarian_vince as bv
 from tracker.rules.errors import RuleError
 
@@ -46,15 +45,13 @@ def context(request: HttpRequest, adventure: Adventure, screen: Screen) -> dict:
 def answer(request: HttpRequest, adventure: Adventure, screen: Screen) -> HttpResponse:
     """htmx: the prompt and (out of band) the status; else back to the screen with a message."""
     if not request.htmx:
-        if screen.conflict:
-            messages.warning(request, changed_elsewhere())
-        elif screen.error:
-            rule = f"{screen.error_rule}: " if screen.error_rule else ""
-            messages.error(request, f"{rule}{screen.error}")
-        else:
-            for text in (screen.notice or screen.just_done, *screen.moves):
-                if text:
-                    messages.info(request, text)
+        rule = f"{screen.error_rule}: " if screen.error_rule else ""
+        said_after_post(
+            request,
+            changed=changed_elsewhere() if screen.conflict else "",
+            refused=f"{rule}{screen.error}" if screen.error else "",
+            done=[screen.notice or screen.just_done, *screen.moves],
+        )
         return redirect("tracker:bv_play", adventure=adventure.pk)
     page = context(request, adventure, screen) | {"oob": True, "swap": True}
     return render(request, f"{TEMPLATE}#update", page)

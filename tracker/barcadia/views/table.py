@@ -16,7 +16,6 @@ import functools
 import logging
 import random
 
-from django.contrib import messages
 from django.db import OperationalError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -34,6 +33,7 @@ from tracker.barcadia.seat_cards import seat_rows
 from tracker.core import seats
 from tracker.core import services as core
 from tracker.core.i18n import listing, say, sentences
+from tracker.core.web import said_after_post
 from tracker.rules.barcadia import ACTION_TYPES, describe_action
 from tracker.rules.errors import RuleError
 from tracker.rules.text import Msg
@@ -131,13 +131,15 @@ def _answer(request: HttpRequest, screen: Screen, *, status: int = 200) -> HttpR
     """htmx: what changed on this phone; plain: back to the page with the message (PRG)."""
     if request.htmx:
         return _stay(_swap(request, screen))
-    if screen.conflict:
-        messages.warning(request, _("This changed on another phone — here is where it stands now."))
-    elif screen.error:
-        rule = f"{screen.error_rule}: " if screen.error_rule else ""
-        messages.error(request, f"{rule}{screen.error}")
-    elif screen.notice:
-        messages.info(request, screen.notice)
+    rule = f"{screen.error_rule}: " if screen.error_rule else ""
+    said_after_post(
+        request,
+        changed=_("This changed on another phone — here is where it stands now.")
+        if screen.conflict
+        else "",
+        refused=f"{rule}{screen.error}" if screen.error else "",
+        done=[screen.notice],
+    )
     if screen.undo_confirm or screen.end_confirm:
         # A question, not a change: the page is drawn asking it.
         return _page(request, screen, status=status)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from functools import wraps
 
-from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext, gettext_lazy
@@ -20,7 +19,7 @@ from tracker.card_rpg.play_entries import RANK_BUTTONS, SUIT_BUTTONS
 from tracker.card_rpg.play_screen import Screen, screen_of
 from tracker.card_rpg.views.acting import acting_character
 from tracker.core.i18n import say
-from tracker.core.web import changed_elsewhere
+from tracker.core.web import changed_elsewhere, said_after_post
 
 TEMPLATE = "card_rpg/play/play.html"
 SAVED_BEFORE = gettext_lazy("That tap was saved already: here is where it stands now.")
@@ -63,12 +62,12 @@ def answer(request: HttpRequest, character: Character, screen: Screen, *, moved:
     fold-out being fetched): a screen is redrawn as a whole, never inside itself.
     """
     if not request.htmx:
-        if screen.conflict:
-            messages.warning(request, changed_elsewhere())
-        elif screen.error:
-            messages.error(request, say(screen.error))
-        elif screen.notice:
-            messages.info(request, screen.notice)
+        said_after_post(
+            request,
+            changed=changed_elsewhere() if screen.conflict else "",
+            refused=say(screen.error) if screen.error else "",
+            done=[screen.notice],
+        )
         return redirect("tracker:play", pk=character.pk)
     page = context(request, character, screen) | {"oob": True}
     partial = "update" if moved else "prompt"

@@ -9,7 +9,6 @@ seat that is not its own gets nothing (404).
 from __future__ import annotations
 
 from django import forms
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -26,7 +25,7 @@ from tracker.card_rpg.views.acting import acting_character, player_required
 from tracker.core.i18n import say
 from tracker.core.seats import SeatError
 from tracker.core.services import UndoError, VersionConflict
-from tracker.core.web import changed_elsewhere
+from tracker.core.web import changed_elsewhere, said_after_post
 from tracker.rules.cards import card_text
 from tracker.rules.errors import RuleError
 
@@ -180,7 +179,7 @@ def table_leave(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         table_services.table_leave(seat_id=seat.pk, owner_id=character.owner_id)
     except (SeatError, table_services.TableError) as error:
-        messages.error(request, _said(error))
+        said_after_post(request, refused=_said(error))
     return _back(character)
 
 
@@ -229,9 +228,9 @@ def table_rob(request: HttpRequest, pk: int, other: int) -> HttpResponse:
                     victim_version=form.cleaned_data["other_version"],
                 )
             except VersionConflict:
-                messages.warning(request, changed_elsewhere())
+                said_after_post(request, changed=changed_elsewhere())
             except (RuleError, table_services.TableError) as error:
-                messages.error(request, _said(error))
+                said_after_post(request, refused=_said(error))
             return _back(robber)
     from tracker.rules import card_rpg as rules
 
@@ -253,7 +252,7 @@ def duel_challenge(request: HttpRequest, pk: int, other: int) -> HttpResponse:
     try:
         table_services.duel_challenge(challenger_id=character.pk, challenged_id=opponent.pk)
     except (RuleError, table_services.TableError) as error:
-        messages.error(request, _said(error))
+        said_after_post(request, refused=_said(error))
     return _back(character)
 
 
@@ -277,7 +276,7 @@ def duel_answer(request: HttpRequest, pk: int, other: int) -> HttpResponse:
             challenged_id=character.pk, challenger_id=challenger.pk, accept=accept
         )
     except (RuleError, table_services.TableError, VersionConflict) as error:
-        messages.error(request, _said(error))
+        said_after_post(request, refused=_said(error))
     return _back(character)
 
 
@@ -293,7 +292,7 @@ def duel_call_off(request: HttpRequest, pk: int) -> HttpResponse:
                 character_id=character.pk, expected_version=form.cleaned_data["version"]
             )
         except VersionConflict:
-            messages.warning(request, changed_elsewhere())
+            said_after_post(request, changed=changed_elsewhere())
         except (RuleError, UndoError) as error:
-            messages.error(request, _said(error))
+            said_after_post(request, refused=_said(error))
     return _back(character)

@@ -100,6 +100,14 @@
     }
   }
 
+  // A tap sent before the page's scripts ran went as a plain form post: its refusal comes on
+  // the page the redirect draws, at the top, naming the address its form posted to.
+  const plain = document.querySelector(`#page-messages ${REFUSAL}[data-refused-at]`);
+  if (plain) {
+    tapped = { action: plain.dataset.refusedAt };
+    show(document.body, plain);
+  }
+
   document.addEventListener("htmx:afterSettle", (event) => {
     forget();
     const region = event.detail.elt;
