@@ -2,7 +2,7 @@
 languages, a refused tap's message is on the screen when the answer has come (no scrolling),
 not under a sticky bar, and next to the control that was tapped."""
 
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -189,10 +189,8 @@ def scripts_held(page):
     finally:
         page.unroute("**/*.js", hold)
         for route in held:
-            try:
+            with suppress(PlaywrightError):  # asked by a page already left
                 route.continue_()
-            except PlaywrightError:
-                pass  # asked by a page already left
 
 
 def tapped_before_the_scripts(page, button) -> None:
