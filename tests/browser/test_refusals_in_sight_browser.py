@@ -167,6 +167,7 @@ def test_barcadia_a_refused_roll_is_read_beside_its_button(live_server, page, ad
     button = page.locator('button[data-testid="roll"]').first
     button.click()
     refusal_beside(page, page.locator('button[data-testid="roll"]').first, "20")
+    shoot(page, "refusal-barcadia-plain-post")
     shoot(page, f"refusal-barcadia-{language}")
 
 
@@ -218,6 +219,7 @@ def test_barcadia_a_roll_refused_before_the_scripts_ran_is_read_beside_its_butto
         box.fill("25")
         tapped_before_the_scripts(page, page.locator('button[data-testid="roll"]').first)
     refusal_beside(page, page.locator('button[data-testid="roll"]').first, "20")
+    shoot(page, "refusal-barcadia-plain-post")
 
 
 def test_card_rpg_an_attack_refused_before_the_scripts_ran_is_read_beside_its_button(
@@ -237,6 +239,7 @@ def test_card_rpg_an_attack_refused_before_the_scripts_ran_is_read_beside_its_bu
         attack.locator("fieldset.ranks label.chip", has_text="7").first.click()
         tapped_before_the_scripts(page, page.get_by_test_id("attack"))
     refusal_beside(page, page.get_by_test_id("attack"), "7")
+    shoot(page, "refusal-card-rpg-plain-post")
 
 
 def test_barbarian_vince_an_encounter_refused_before_the_scripts_ran_is_read_beside_its_form(
