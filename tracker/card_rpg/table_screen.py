@@ -63,10 +63,14 @@ def doing(state: dict) -> str:
     if state.get("fight") is not None:
         fight = state["fight"]
         monster = card_text(fight["monster"])
+        hp = fight.get("monster_hp", fight.get("monster_hp_max"))
+        if hp is not None and hp <= 0:
+            # S-22: dead at 0 or below (an overkill leaves it below 0 until the fight ends).
+            return gettext("the %(card)s beaten") % {"card": monster}
         if fight.get("monster_hp_max"):
             return gettext("fighting the %(card)s, %(hp)s of %(max)s HP") % {
                 "card": monster,
-                "hp": fight.get("monster_hp", fight["monster_hp_max"]),
+                "hp": hp,
                 "max": fight["monster_hp_max"],
             }
         return gettext("fighting the %(card)s") % {"card": monster}
