@@ -4,7 +4,10 @@ from django.urls import path
 
 from tracker.barbarian_vince.game import GAME
 from tracker.barbarian_vince.views import adventures, cards, deck, history, play
+from tracker.core.urls import pages_under
 from tracker.core.views import record_export
+
+ADVENTURE = "adventures/<int:adventure>/"
 
 urlpatterns = [
     path("adventures/", adventures.adventure_list, name="bv_list"),
@@ -12,24 +15,20 @@ urlpatterns = [
     path("adventures/deck/", deck.deck_page, name="bv_deck"),
     path("adventures/deck/export/", deck.deck_export, name="bv_deck_export"),
     path("adventures/deck/shared/<str:token>/", deck.deck_shared, name="bv_deck_shared"),
-    path("adventures/<int:adventure>/", play.play, name="bv_play"),
-    path("adventures/<int:adventure>/act/<str:action>/", play.act, name="bv_act"),
-    path("adventures/<int:adventure>/undo/", play.undo, name="bv_undo"),
-    path("adventures/<int:adventure>/cards/", cards.cards, name="bv_cards"),
-    path("adventures/<int:adventure>/cards/add/", cards.card_add, name="bv_card_add"),
-    path("adventures/<int:adventure>/cards/bring/", cards.deck_bring, name="bv_deck_bring"),
-    path("adventures/<int:adventure>/history/", history.history_page, name="bv_history"),
-    path("adventures/<int:adventure>/history/log/", history.history_log, name="bv_log"),
-    path(
-        "adventures/<int:adventure>/history/undo-to/<int:seq>/",
-        history.history_undo_to,
-        name="bv_undo_to",
+    *pages_under(
+        ADVENTURE,
+        (
+            ("", play.play, "bv_play"),
+            ("act/<str:action>/", play.act, "bv_act"),
+            ("undo/", play.undo, "bv_undo"),
+            ("cards/", cards.cards, "bv_cards"),
+            ("cards/add/", cards.card_add, "bv_card_add"),
+            ("cards/bring/", cards.deck_bring, "bv_deck_bring"),
+            ("history/", history.history_page, "bv_history"),
+            ("history/log/", history.history_log, "bv_log"),
+            ("history/undo-to/<int:seq>/", history.history_undo_to, "bv_undo_to"),
+            ("delete/", adventures.adventure_delete, "bv_delete"),
+        ),
     ),
-    path(
-        "adventures/<int:adventure>/export/",
-        record_export,
-        {"game_id": GAME.id},
-        name="bv_export",
-    ),
-    path("adventures/<int:adventure>/delete/", adventures.adventure_delete, name="bv_delete"),
+    path(f"{ADVENTURE}export/", record_export, {"game_id": GAME.id}, name="bv_export"),
 ]

@@ -100,21 +100,14 @@ def duels(rivals: dict, nonce: str = "") -> Chart:
     """Duels at a table: player kills, deaths in duels, draws (from the state: no query)."""
     labels = [gettext("Player kills"), gettext("Deaths in duels"), gettext("Duels drawn")]
     values = [rivals.get(key, 0) for key in DUEL_COUNTS]
-    chart = _count_bars(gettext("Duels"), labels, values)
     summary = gettext("Player kills %(kills)s, deaths in duels %(deaths)s, draws %(draws)s.") % {
         "kills": values[0],
         "deaths": values[1],
         "draws": values[2],
     }
-    return _chart(
-        "duels",
-        gettext("Duels"),
-        summary,
-        (gettext("Duels"), gettext("Count")),
-        list(zip(labels, values, strict=True)),
-        chart,
-        nonce,
-        points=len(values),
+    columns = (gettext("Duels"), gettext("Count"))
+    return _counts_chart(
+        "duels", gettext("Duels"), summary, columns, labels, values, nonce, bars=gettext("Duels")
     )
 
 
@@ -180,7 +173,6 @@ def kills_by_kind(character: Character, nonce: str = "") -> Chart:
     )
     labels = [str(_KIND_PLURALS[kind]) for kind in MonsterKind.values]
     values = [counts[kind] for kind in MonsterKind.values]
-    chart = _count_bars(gettext("Kills"), labels, values, whole_labels=True)
     total = sum(values)
     summary = gettext("%(kills)s: %(kinds)s.") % {
         "kills": ngettext("%(count)s kill", "%(count)s kills", total) % {"count": total},
@@ -188,15 +180,16 @@ def kills_by_kind(character: Character, nonce: str = "") -> Chart:
             _kind_count(kind, value) for kind, value in zip(MonsterKind.values, values, strict=True)
         ),
     }
-    return _chart(
+    return _counts_chart(
         "kills",
         gettext("Kills by monster kind"),
         summary,
         (gettext("Monster"), gettext("Kills")),
-        list(zip(labels, values, strict=True)),
-        chart,
+        labels,
+        values,
         nonce,
-        points=len(values),
+        bars=gettext("Kills"),
+        whole_labels=True,
     )
 
 
@@ -307,17 +300,29 @@ def _chart(slug, title, summary, columns, rows, chart, nonce, *, points) -> Char
     )
 
 
-def _count_bars(name: str, labels: list[str], values: list[int], *, whole_labels=False):
-    """One bar per count, its value printed beside it, on whole-number ticks; `whole_labels`
-    keeps each label on one line."""
+def _counts_chart(
+    slug,
+    title,
+    summary,
+    columns,
+    labels: list[str],
+    values: list[int],
+    nonce,
+    *,
+    bars: str,
+    whole_labels=False,
+) -> Chart:
+    """One bar per count (`bars` names them all), its value printed beside it, on whole-number
+    ticks, and a table row per bar; `whole_labels` keeps each label on one line."""
     chart = pygal.HorizontalBar(
         **_config(), show_legend=False, print_values=True, y_labels=_whole_ticks(max(values))
     )
     chart.x_labels = labels
     if whole_labels:
         charts.keep_labels_whole(chart, side_labels=labels)
-    chart.add(name, values)
-    return chart
+    chart.add(bars, values)
+    rows = list(zip(labels, values, strict=True))
+    return _chart(slug, title, summary, columns, rows, chart, nonce, points=len(values))
 
 
 def _nice_step(least: float) -> int:

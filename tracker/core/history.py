@@ -11,8 +11,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Page, Paginator
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
 
 from tracker.core.games import Game
 from tracker.core.services import UndoError, VersionConflict
@@ -60,6 +64,44 @@ def log_view(
     record = record_or_404(request, game=game, record_id=record_id)
     page = page_of(record, before=number(request.GET.get("before")))
     return page_or_part(request, template, "lines", {game.noun: record, "page": page})
+
+
+def log_view_for(
+    *, game: Game, record_in_url: str, template: str, page_of: Callable[..., LogPage]
+) -> Callable[..., HttpResponse]:
+    """A game's log view (log_view above) for its URL, which names the record `record_in_url`."""
+
+    @login_required
+    @require_GET
+    def history_log(request: HttpRequest, **url) -> HttpResponse:
+        """The action log in words, newest first, a page at a time (?before=seq)."""
+        record_id = url[record_in_url]
+        return log_view(request, game=game, record_id=record_id, template=template, page_of=page_of)
+
+    return history_log
+
+
+def paged(request: HttpRequest, rows, size: int) -> Page:
+    """The page of `rows` the query string asks for (?page=), `size` to a page."""
+    return Paginator(rows, size).get_page(request.GET.get("page"))
+
+
+def history_or_older(
+    request: HttpRequest,
+    template: str,
+    partial: str,
+    context: dict,
+    *,
+    charts: Callable[[], list],
+    recent: Callable[[], LogPage],
+) -> HttpResponse:
+    """The history page; for htmx ("Older …") only its `partial`, the rows to append in place
+    of the button. The charts and the latest actions are drawn for the whole page alone."""
+    if request.htmx:
+        return render(request, f"{template}#{partial}", context)
+    context["charts"] = charts()
+    context["recent"] = recent()
+    return render(request, template, context)
 
 
 @dataclass

@@ -1,9 +1,17 @@
 """The core's pages: Your games, importing any game's file, taking a seat at a table, the
 manifest."""
 
-from django.urls import path
+from collections.abc import Callable, Iterable
+
+from django.urls import URLPattern, path
 
 from tracker.core import views
+
+
+def pages_under(prefix: str, pages: Iterable[tuple[str, Callable, str]]) -> list[URLPattern]:
+    """A record's pages, each (route, view, name), their routes under the record's `prefix`."""
+    return [path(prefix + route, view, name=name) for route, view, name in pages]
+
 
 urlpatterns = [
     path("", views.home, name="home"),

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -34,24 +33,20 @@ UNDO = "barbarian_vince/undo_to.html"
 def history_page(request: HttpRequest, adventure: int) -> HttpResponse:
     """Charts, every turn (paged, newest first) and the latest actions."""
     record = record_or_404(request, game=GAME, record_id=adventure)
-    turns = Paginator(history.Turns(record), history.TURNS_PER_PAGE).get_page(
-        request.GET.get("page")
+    turns = log_pages.paged(request, history.Turns(record), history.TURNS_PER_PAGE)
+    return log_pages.history_or_older(
+        request,
+        PAGE,
+        "turns",
+        {"adventure": record, "turns": turns},
+        charts=lambda: charts.adventure_charts(record, nonce=nonce(request)),
+        recent=lambda: history.log_page(record, size=history.RECENT_ACTIONS),
     )
-    context = {"adventure": record, "turns": turns}
-    if request.htmx:
-        return render(request, f"{PAGE}#turns", context)
-    context["charts"] = charts.adventure_charts(record, nonce=nonce(request))
-    context["recent"] = history.log_page(record, size=history.RECENT_ACTIONS)
-    return render(request, PAGE, context)
 
 
-@login_required
-@require_GET
-def history_log(request: HttpRequest, adventure: int) -> HttpResponse:
-    """The action log in words, newest first, a page at a time (?before=seq)."""
-    return log_pages.log_view(
-        request, game=GAME, record_id=adventure, template=LOG, page_of=history.log_page
-    )
+history_log = log_pages.log_view_for(
+    game=GAME, record_in_url="adventure", template=LOG, page_of=history.log_page
+)
 
 
 @login_required

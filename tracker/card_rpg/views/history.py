@@ -11,7 +11,6 @@ from __future__ import annotations
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
 from django.db.models import Count, Sum
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -47,30 +46,26 @@ class UndoToForm(forms.Form):
 def history_page(request: HttpRequest, pk: int) -> HttpResponse:
     """Charts of the career, every session with its fights (paged), and the latest actions."""
     character = record_or_404(request, game=GAME, record_id=pk)
-    sessions = Paginator(history.Sessions(character), history.SESSIONS_PER_PAGE).get_page(
-        request.GET.get("page")
-    )
+    sessions = log_pages.paged(request, history.Sessions(character), history.SESSIONS_PER_PAGE)
     context = {
         "character": character,
         "sessions": sessions,
         "session_rows": history.session_rows(sessions, character),
         "sessions_played": history.sessions_played(character),
     }
-    if request.htmx:
-        # "Older sessions": only the next sessions, appended in place of the button.
-        return render(request, f"{PAGE}#sessions", context)
-    context["charts"] = charts.career_charts(character, nonce=nonce(request))
-    context["recent"] = history.log_page(character, size=history.RECENT_ACTIONS)
-    return render(request, PAGE, context)
-
-
-@login_required
-@require_GET
-def history_log(request: HttpRequest, pk: int) -> HttpResponse:
-    """The action log in words, newest first, a page at a time (?before=seq)."""
-    return log_pages.log_view(
-        request, game=GAME, record_id=pk, template=LOG, page_of=history.log_page
+    return log_pages.history_or_older(
+        request,
+        PAGE,
+        "sessions",
+        context,
+        charts=lambda: charts.career_charts(character, nonce=nonce(request)),
+        recent=lambda: history.log_page(character, size=history.RECENT_ACTIONS),
     )
+
+
+history_log = log_pages.log_view_for(
+    game=GAME, record_in_url="pk", template=LOG, page_of=history.log_page
+)
 
 
 @login_required

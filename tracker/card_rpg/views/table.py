@@ -8,6 +8,8 @@ seat that is not its own gets nothing (404).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django import forms
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -95,6 +97,25 @@ def _back(character: Character) -> HttpResponse:
     return redirect("tracker:play", pk=character.pk)
 
 
+def _back_after(
+    request: HttpRequest,
+    character: Character,
+    write: Callable[[], object],
+    *,
+    refused: tuple[type[Exception], ...],
+    changed: tuple[type[Exception], ...] = (),
+) -> HttpResponse:
+    """Back to the play screen after `write()`, which says there why it was refused (`refused`)
+    or that it was drawn before another screen wrote (`changed`)."""
+    try:
+        write()
+    except changed:
+        said_after_post(request, changed=changed_elsewhere())
+    except refused as error:
+        said_after_post(request, refused=_said(error))
+    return _back(character)
+
+
 # --- setting up and joining --------------------------------------------------------------
 
 
@@ -176,11 +197,12 @@ def table_leave(request: HttpRequest, pk: int) -> HttpResponse:
     seat = RpgSeat.objects.filter(character=character).first()
     if seat is None:  # left already (another screen, a second tap): nothing to do
         return _back(character)
-    try:
-        table_services.table_leave(seat_id=seat.pk, owner_id=character.owner_id)
-    except (SeatError, table_services.TableError) as error:
-        said_after_post(request, refused=_said(error))
-    return _back(character)
+    return _back_after(
+        request,
+        character,
+        lambda: table_services.table_leave(seat_id=seat.pk, owner_id=character.owner_id),
+        refused=(SeatError, table_services.TableError),
+    )
 
 
 # --- the strip -----------------------------------------------------------------------------
@@ -219,19 +241,19 @@ def table_rob(request: HttpRequest, pk: int, other: int) -> HttpResponse:
     if request.method == "POST":
         form = RobForm(request.POST)
         if form.is_valid():
-            try:
-                table_services.character_rob(
+            return _back_after(
+                request,
+                robber,
+                lambda: table_services.character_rob(
                     robber_id=robber.pk,
                     victim_id=victim.pk,
                     card=form.cleaned_data["card"],
                     robber_version=form.cleaned_data["version"],
                     victim_version=form.cleaned_data["other_version"],
-                )
-            except VersionConflict:
-                said_after_post(request, changed=changed_elsewhere())
-            except (RuleError, table_services.TableError) as error:
-                said_after_post(request, refused=_said(error))
-            return _back(robber)
+                ),
+                refused=(RuleError, table_services.TableError),
+                changed=(VersionConflict,),
+            )
     from tracker.rules import card_rpg as rules
 
     offer = rules.rob_offer(robber.state, victim.state)
@@ -249,11 +271,14 @@ def duel_challenge(request: HttpRequest, pk: int, other: int) -> HttpResponse:
     """Send a challenge (T-30): the other phone is asked to accept or decline."""
     character = _mine(request, pk)
     opponent = _seated_other(character, other)
-    try:
-        table_services.duel_challenge(challenger_id=character.pk, challenged_id=opponent.pk)
-    except (RuleError, table_services.TableError) as error:
-        said_after_post(request, refused=_said(error))
-    return _back(character)
+    return _back_after(
+        request,
+        character,
+        lambda: table_services.duel_challenge(
+            challenger_id=character.pk, challenged_id=opponent.pk
+        ),
+        refused=(RuleError, table_services.TableError),
+    )
 
 
 @player_required
@@ -271,13 +296,14 @@ def duel_answer(request: HttpRequest, pk: int, other: int) -> HttpResponse:
     character = _mine(request, pk)
     challenger = _seated_other(character, other)
     accept = request.POST.get("answer") == "accept"
-    try:
-        table_services.duel_answer(
+    return _back_after(
+        request,
+        character,
+        lambda: table_services.duel_answer(
             challenged_id=character.pk, challenger_id=challenger.pk, accept=accept
-        )
-    except (RuleError, table_services.TableError, VersionConflict) as error:
-        said_after_post(request, refused=_said(error))
-    return _back(character)
+        ),
+        refused=(RuleError, table_services.TableError, VersionConflict),
+    )
 
 
 @player_required
@@ -286,13 +312,14 @@ def duel_call_off(request: HttpRequest, pk: int) -> HttpResponse:
     """Ask to call the duel off, or confirm the opponent's asking: no winner (T-36)."""
     character = _mine(request, pk)
     form = VersionsForm(request.POST)
-    if form.is_valid():
-        try:
-            table_services.duel_call_off(
-                character_id=character.pk, expected_version=form.cleaned_data["version"]
-            )
-        except VersionConflict:
-            said_after_post(request, changed=changed_elsewhere())
-        except (RuleError, UndoError) as error:
-            said_after_post(request, refused=_said(error))
-    return _back(character)
+    if not form.is_valid():
+        return _back(character)
+    return _back_after(
+        request,
+        character,
+        lambda: table_services.duel_call_off(
+            character_id=character.pk, expected_version=form.cleaned_data["version"]
+        ),
+        refused=(RuleError, UndoError),
+        changed=(VersionConflict,),
+    )
