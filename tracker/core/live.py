@@ -230,7 +230,7 @@ class Listener(threading.Thread):
             table = by_game.get(game_id)
             if table is None:
                 continue
-            marks = ", ".join(["%s"] * len(ids))
+            marks = ("%s," * len(ids)).rstrip(",")
             rows = dict(execute(f"SELECT id, version FROM {table} WHERE id IN ({marks})", ids))
             for record_id in ids:
                 self.hub.heard(game_id, record_id, rows.get(record_id, GONE))
