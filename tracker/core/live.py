@@ -372,10 +372,7 @@ class LiveStream(StreamingHttpResponse):
         if follower.ended:
             self.over = True
             return b""
-        try:
-            version = self.access()
-        finally:
-            close_old_connections()  # as at the end of a request: this thread serves others
+        version = self.access()
         if version is None:
             self.over = True
             return event("gone", self.gone_words)
@@ -383,6 +380,12 @@ class LiveStream(StreamingHttpResponse):
             follower.told = version
             return event("changed", str(version), event_id=str(version))
         return b"" if news else event("ping")
+
+    def _next_in_pool(self, news: bool) -> bytes:
+        try:
+            return self.next_event(news)
+        finally:
+            close_old_connections()  # as at the end of a request: this thread serves others
 
     def _events(self):
         """The stream under a WSGI server: this thread waits for news."""
@@ -418,7 +421,7 @@ class LiveStream(StreamingHttpResponse):
                     waking.cancel()
                 if gone in done:
                     return
-                chunk = await run(partial(self.next_event, bool(done)))
+                chunk = await run(partial(self._next_in_pool, bool(done)))
                 if chunk:
                     await send(chunk)
         finally:
