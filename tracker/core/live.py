@@ -429,5 +429,8 @@ class LiveStream(StreamingHttpResponse):
 
 
 def follower_address(request: HttpRequest) -> str:
-    """The address a stream comes from (bounded per address)."""
-    return request.META.get("REMOTE_ADDR", "") or "unknown"
+    """The address a stream comes from (bounded per address): the phone's, also behind a
+    proxy (BEHIND_PROXY), as log-in failures are counted."""
+    from cardrpg.http import client_address
+
+    return client_address(request) or "unknown"
