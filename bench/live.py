@@ -64,6 +64,9 @@ GAME = "heroes-of-barcadia"
 POLL_INTERVAL = 1.5  # the table page's hx-trigger="every 1500ms"
 # EventSource's reconnection time until the server sends `retry:` (browsers use about 3 s).
 DEFAULT_RETRY = 3.0
+# A request unanswered this long is counted as timed out (and the phone goes on): a browser
+# would wait longer, but a phase must end, and the wait itself is what is reported.
+REQUEST_TIMEOUT = 30.0
 VERSION = re.compile(rb'data-version="(\d+)"')
 CSRF = re.compile(rb'name="csrfmiddlewaretoken" value="([^"]+)"')
 
@@ -159,30 +162,38 @@ class Connection:
     ) -> tuple[Head, bytes]:
         """Send one request and read its answer; `started` gets the moment it was written."""
         async with self.lock:
-            for attempt in (1, 2):
-                fresh = self.writer is None
-                if fresh:
-                    self.reader, self.writer = await asyncio.open_connection(
-                        "127.0.0.1", self.port, local_addr=(self.source, 0)
-                    )
-                    self.opens += 1
-                try:
-                    if started is not None and not started:
-                        started.append(time.perf_counter())
-                    self.writer.write(request_bytes(method, path, headers, body))
-                    await self.writer.drain()
-                    head = await read_head(self.reader)
-                    content = await read_body(self.reader, head)
-                except (OSError, asyncio.IncompleteReadError):
-                    self.close()
-                    # A kept-alive connection the server had closed meanwhile fails before any
-                    # answer: send once more on a new one (a repeated tap is refused by version).
-                    if fresh or attempt == 2:
-                        raise
-                    continue
-                if head.closes:
-                    self.close()
-                return head, content
+            try:
+                async with asyncio.timeout(REQUEST_TIMEOUT):
+                    return await self._request(method, path, headers, body, started)
+            except TimeoutError:
+                self.close()  # its answer may still come: never read it as the next one's
+                raise
+
+    async def _request(self, method, path, headers, body, started) -> tuple[Head, bytes]:
+        for attempt in (1, 2):
+            fresh = self.writer is None
+            if fresh:
+                self.reader, self.writer = await asyncio.open_connection(
+                    "127.0.0.1", self.port, local_addr=(self.source, 0)
+                )
+                self.opens += 1
+            try:
+                if started is not None and not started:
+                    started.append(time.perf_counter())
+                self.writer.write(request_bytes(method, path, headers, body))
+                await self.writer.drain()
+                head = await read_head(self.reader)
+                content = await read_body(self.reader, head)
+            except (OSError, asyncio.IncompleteReadError):
+                self.close()
+                # A kept-alive connection the server had closed meanwhile fails before any
+                # answer: send once more on a new one (a repeated tap is refused by version).
+                if fresh or attempt == 2:
+                    raise
+                continue
+            if head.closes:
+                self.close()
+            return head, content
         raise AssertionError("unreachable")
 
     def close(self) -> None:
@@ -291,6 +302,8 @@ class Phone:
     drops: int = 0  # streams that ended without `gone`
     gone: int = 0
     errors: int = 0
+    timeouts: int = 0  # requests unanswered within REQUEST_TIMEOUT
+    waiting: bool = False  # a stream asked for, its answer's head not yet come
     refused: int | None = None  # the status an EventSource gives up on
     statuses: Counter = field(default_factory=Counter)
     seen: list = field(default_factory=list)  # (version, moment) of each change learnt
@@ -316,6 +329,9 @@ async def redraw(phone: Phone, port: int, shown: int, learnt: float) -> None:
             f"/tables/{phone.table}/live/?v={shown}",
             {"Cookie": phone.cookie, "HX-Request": "true"},
         )
+    except TimeoutError:
+        phone.timeouts += 1
+        return
     except (OSError, asyncio.IncompleteReadError):
         phone.errors += 1
         return
@@ -348,7 +364,11 @@ async def follow(phone: Phone, port: int, stop: asyncio.Event, draw: bool) -> No
             path = f"/live/{GAME}/{phone.table}/?v={phone.version}"
             writer.write(request_bytes("GET", path, headers))
             await writer.drain()
+            # EventSource waits for the answer as long as it takes: so does this phone, and
+            # the phones still waiting at the end are counted.
+            phone.waiting = True
             head = await read_head(reader)
+            phone.waiting = False
             phone.statuses[head.status] += 1
             kind = head.headers.get("content-type", "")
             if head.status != 200 or not kind.startswith("text/event-stream"):
@@ -386,7 +406,7 @@ async def follow(phone: Phone, port: int, stop: asyncio.Event, draw: bool) -> No
         except (OSError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, ValueError):
             phone.errors += 1
         finally:
-            phone.open_now = False
+            phone.open_now = phone.waiting = False
             phone.comments += parser.comments
             if writer is not None:
                 writer.close()
@@ -401,18 +421,21 @@ async def poll(phone: Phone, port: int, stop: asyncio.Event) -> None:
     due = loop.time()
     while not stop.is_set():
         started = time.perf_counter()
+        phone.requests += 1
         try:
             head, body = await phone.connection.request(
                 "GET",
                 f"/tables/{phone.table}/live/?v={phone.version}",
                 {"Cookie": phone.cookie, "HX-Request": "true"},
             )
+        except TimeoutError:
+            phone.timeouts += 1
+            phone.answered_last = False
         except (OSError, asyncio.IncompleteReadError, ValueError):
             phone.errors += 1
             phone.answered_last = False
         else:
             now = time.perf_counter()
-            phone.requests += 1
             phone.statuses[head.status] += 1
             phone.latencies.append((now - started) * 1000)
             phone.answered_last = head.status in (200, 204)
@@ -447,6 +470,8 @@ class Tapper:
         self.csrf = ""
         self.token = ""
         self.version = phone.version
+        # The same phone as the current phase has it: its page shows what the tap answered.
+        self.shown: Phone | None = None
 
     async def load(self) -> None:
         """Open the table page, as the phone did: its form's token and the version drawn."""
@@ -490,6 +515,8 @@ class Tapper:
                 await self.load()  # out of step: read the table again before the next tap
             return Tap(self.phone.table, None, started[0], answered, head.status)
         self.version = version
+        if self.shown is not None:
+            self.shown.version = max(self.shown.version, version)
         return Tap(self.phone.table, version, started[0], answered, head.status)
 
 
@@ -541,6 +568,42 @@ def resident_mb(group: int) -> float:
                 if line.startswith("VmRSS:"):
                     total += int(line.split()[1])
     return round(total / 1024, 1)
+
+
+def socket_census(port: int, group: int) -> dict:
+    """The connections to the server's port: how many each of its processes holds, and how
+    many wait in the listening sockets' accept queues (connected, never taken by a worker).
+
+    granian's --backpressure caps the connections a worker holds (by default its backlog over
+    the workers: 1024 / 4 = 256); a worker at the cap accepts no more, and the connections the
+    kernel hands it (SO_REUSEPORT) wait there, however idle the other workers are.
+    """
+    sockets = []  # (state, receive queue, inode)
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with contextlib.suppress(OSError):
+            for line in Path(table).read_text().splitlines()[1:]:
+                parts = line.split()
+                if int(parts[1].rsplit(":", 1)[1], 16) == port:
+                    sockets.append((parts[3], int(parts[4].split(":")[1], 16), parts[9]))
+    established = {inode for state, _, inode in sockets if state == "01" and inode != "0"}
+    held = []
+    for pid in group_processes(group):
+        count = 0
+        with contextlib.suppress(OSError):
+            for fd in os.listdir(f"/proc/{pid}/fd"):
+                with contextlib.suppress(OSError):
+                    link = os.readlink(f"/proc/{pid}/fd/{fd}")
+                    if link.startswith("socket:[") and link[8:-1] in established:
+                        count += 1
+        if count:
+            held.append(count)
+    return {
+        "held_per_process": sorted(held, reverse=True),
+        "accept_queues": sum(queue for state, queue, _ in sockets if state == "0A"),
+        "connected_not_accepted": sum(
+            1 for state, _, inode in sockets if state == "01" and inode == "0"
+        ),
+    }
 
 
 def open_files_limit(pid: int) -> str:
@@ -652,6 +715,7 @@ class Watch:
         self.client = resource.getrusage(resource.RUSAGE_SELF)
         self.started = time.monotonic()
         self.peak = resident_mb(self.group)
+        self.census_peak = {"held_most": 0, "accept_queues": 0, "connected_not_accepted": 0}
         self.sampler = asyncio.create_task(self.sample())
         return self
 
@@ -659,6 +723,12 @@ class Watch:
         while True:
             await asyncio.sleep(1.0)
             self.peak = max(self.peak, resident_mb(self.group))
+            census = socket_census(self.server.port, self.group)
+            most = census["held_per_process"][0] if census["held_per_process"] else 0
+            peak = self.census_peak
+            peak["held_most"] = max(peak["held_most"], most)
+            for key in ("accept_queues", "connected_not_accepted"):
+                peak[key] = max(peak[key], census[key])
 
     async def __aexit__(self, *exc) -> None:
         self.sampler.cancel()
@@ -674,6 +744,7 @@ class Watch:
             "server_resident_mb_peak": self.peak,
             "server_resident_mb_end": resident_mb(self.group),
             "server_processes": len(group_processes(self.group)),
+            "sockets_peak": self.census_peak,
             "client_cpu_s": round(
                 client.ru_utime + client.ru_stime - self.client.ru_utime - self.client.ru_stime, 2
             ),
@@ -724,6 +795,8 @@ async def phones_phase(
     for phone in now_phones:
         phone.version = versions.get(phone.table, phone.version)
         phone.connection = Connection(server.port, phone.source)
+    for tapper in tappers:
+        tapper.shown = next(p for p in now_phones if p.index == tapper.phone.index)
     stop = asyncio.Event()
     async with Watch(server) as watch:
         tasks = []
@@ -751,6 +824,8 @@ async def phones_phase(
         # The last taps' changes have time to reach every phone (a poll's interval at most).
         await asyncio.sleep(POLL_INTERVAL + 1.0 if mode == "poll" else 2.0)
         held = sum(p.open_now for p in now_phones) if mode == "push" else None
+        waiting = sum(p.waiting for p in now_phones)
+        census = socket_census(server.port, server.process.pid)
         answered = sum(p.answered_last for p in now_phones)
         stop.set()
         await asyncio.sleep(0.1)
@@ -759,10 +834,8 @@ async def phones_phase(
         await asyncio.gather(*tasks, return_exceptions=True)
         for phone in now_phones:
             phone.connection.close()
-    for phone in now_phones:
-        for tapper in tappers:
-            if tapper.phone.index == phone.index:
-                phone.version = max(phone.version, tapper.version)
+    for tapper in tappers:
+        tapper.shown = None
     phase_minutes = watch.figures["seconds"] / 60
     idle = [p for p in now_phones if not p.active] or [p for p in now_phones if not p.writer]
     statuses: Counter = Counter()
@@ -777,6 +850,9 @@ async def phones_phase(
         "connect_seconds": round(ramp, 1),
         "open_before_taps": open_before if mode == "push" else None,
         "connected_at_end": held if mode == "push" else answered,
+        "streams_unanswered_at_end": waiting if mode == "push" else None,
+        "sockets_at_end": census,
+        "timeouts": sum(p.timeouts for p in now_phones),
         "change_seen": changes_seen(taps, now_phones),
         "idle_requests_per_phone_per_minute": round(
             (requests + pings) / len(idle) / phase_minutes, 2
@@ -818,6 +894,7 @@ def say(prefix: str, figures: dict, quiet_p95: float | None) -> list[str]:
     figures["tap_p95_ratio"] = ratio
     server = figures["server"]
     push = figures["mode"] == "push"
+    at_end, peak = figures["sockets_at_end"], server["sockets_peak"]
     lines = [
         f"change seen p50 = {fmt(sent['p50'])} ms, p95 = {fmt(sent['p95'])} ms",
         f"idle requests per phone per minute = {figures['idle_requests_per_phone_per_minute']}",
@@ -836,8 +913,12 @@ def say(prefix: str, figures: dict, quiet_p95: float | None) -> list[str]:
         f"{figures['idle_after_first_per_phone_per_minute']} ({figures['idle_phones']} idle phones)",
         f"requests {figures['requests']}, {'redraw' if push else 'poll'} connections opened "
         f"{figures['connections_opened']}, "
-        f"drops {figures['drops']}, errors {figures['errors']}, refused {figures['refused']}, "
+        f"drops {figures['drops']}, errors {figures['errors']}, timeouts "
+        f"(> {REQUEST_TIMEOUT:.0f} s) {figures['timeouts']}, refused {figures['refused']}, "
         f"gone {figures['gone']}",
+        f"server sockets at the end: held per process {at_end['held_per_process']}, waiting "
+        f"in accept queues {at_end['accept_queues']}; peak over the phase: one process held "
+        f"{peak['held_most']}, accept queues {peak['accept_queues']}",
         f"server: CPU {server['server_cpu_s']} s in {server['seconds']} s "
         f"({server['server_cpu_share_of_2_cores'] * 100:.0f} % of the cores), resident "
         f"{server['server_resident_mb_peak']} MB peak in {server['server_processes']} processes; "
@@ -848,7 +929,8 @@ def say(prefix: str, figures: dict, quiet_p95: float | None) -> list[str]:
     if figures["mode"] == "push":
         hello, draw = figures["hello_after_open_ms"], figures["redraw_after_event_ms"]
         lines.append(
-            f"streams open before the taps {figures['open_before_taps']} of {figures['phones']} "
+            f"streams open before the taps {figures['open_before_taps']} of {figures['phones']}, "
+            f"asked for and still unanswered at the end {figures['streams_unanswered_at_end']} "
             f"(connecting took {figures['connect_seconds']} s; hello p95 {fmt(hello['p95'])} ms); "
             f"redraw after the event p50 = {fmt(draw['p50'])} ms, p95 = {fmt(draw['p95'])} ms; "
             f"events a browser would not dispatch {figures['events_not_dispatched']}"
@@ -901,6 +983,12 @@ def main() -> None:
     parser.add_argument("--mode", choices=["push", "poll", "both"], default="both")
     parser.add_argument("--ramp", type=float, default=200, help="phones connecting a second")
     parser.add_argument("--no-redraw", dest="redraw", action="store_false")
+    parser.add_argument(
+        "--backpressure",
+        type=int,
+        help="GRANIAN_BACKPRESSURE for the server (connections a worker holds; granian's "
+        "default is its backlog over the workers, 256), to compare with `make run`'s",
+    )
     parser.add_argument("--json", type=Path)
     parser.add_argument("--selftest", action="store_true")
     args = parser.parse_args()
@@ -917,7 +1005,8 @@ def main() -> None:
         url = None
         if args.backend == "postgresql":
             url = stack.enter_context(postgres_database("cardrpg_live"))
-        server = stack.enter_context(Server(database_url=url, label="live"))
+        env = {"GRANIAN_BACKPRESSURE": str(args.backpressure)} if args.backpressure else {}
+        server = stack.enter_context(Server(database_url=url, label="live", env=env))
         started = time.monotonic()
         server.prepare()
         setup = json.loads(
