@@ -528,6 +528,10 @@ async def tap_loop(tapper: Tapper, start: float, period: float, end: float, taps
         await asyncio.sleep(max(0.0, due - loop.time()))
         taps.append(await tapper.tap())
         due += period
+        while due < loop.time():
+            # A player whose tap took longer than the period taps again when it is answered,
+            # not once for each period missed meanwhile.
+            due += period
 
 
 # -- the server's processes -------------------------------------------------------------------
