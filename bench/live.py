@@ -2,7 +2,8 @@
 
     .venv/bin/python bench/live.py [--backend sqlite|postgresql] [--tables 50] [--phones 6]
                                    [--seconds 60] [--change-every 10] [--connected 1000]
-                                   [--mode push|poll|both] [--json PATH] [--selftest]
+                                   [--mode push|poll|both] [--json PATH] [--backpressure N]
+                                   [--selftest]
 
 Starts the app as `make run` does (bench/server.py: granian, its own data folder and SQLite, or
 a scratch PostgreSQL database with `--backend postgresql`) and sets up `--tables` tables of
@@ -33,6 +34,15 @@ received (push) or polls (poll); the taps' latency p95 with the phones connected
 phase 1; streams (push) or phones answered at their last poll (poll) at the end; and beside
 them errors, refusals (429/403/404), the server's CPU seconds and resident memory (all its
 processes, from /proc), its log's statuses and tracebacks. `--json PATH` writes every figure.
+
+A request (tap, poll, redraw) unanswered within 30 s is counted as timed out; a stream asked
+for waits as an EventSource does, and those still unanswered are counted at the end. The
+connections each server process holds and those waiting in its accept queue are counted too:
+granian's `--backpressure` (default backlog / workers = 256) caps the connections one worker
+holds, and a connection the kernel gives a worker at the cap waits unserved however idle the
+others are (`--backpressure N` sets GRANIAN_BACKPRESSURE to compare). Each phone holds a socket
+here and in the server: this process raises its soft limit of open files to the hard one if
+the phones need it, and the server it starts inherits that limit (printed at the start).
 
 `--selftest` checks the event-stream client against a small fake server in this process (chunks
 split mid-line, CRLF and CR line ends, a dropped stream, retry, gone, 429) and exits.
