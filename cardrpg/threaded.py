@@ -9,13 +9,15 @@ pool of `threads`, as a threaded WSGI server would, while the event loop only ca
 The server (granian) reads request heads itself; the body (at most MAX_REQUEST_BYTES, see
 cardrpg/body_limit.py) is read here, in the event loop, before a thread is taken.
 
-A later change that holds connections open (live updates) can route its paths to Django's
-ASGIHandler and async views beside this; idle connections then cost no thread.
+A live stream (tracker/core/live.py) is answered the same way, in a thread; then its thread
+is given back and the event loop holds the connection open, sending each event as it comes:
+an idle phone costs a socket, never a thread.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sys
 import tempfile
 import threading
@@ -67,12 +69,29 @@ class ThreadedWSGI:
                     gone.set()
 
             listening = asyncio.ensure_future(listen())
+            held: dict = {}
             try:
-                await loop.run_in_executor(self.pool, self._run, scope, body, sync_send, gone)
+                await loop.run_in_executor(self.pool, self._run, scope, body, sync_send, gone, held)
+                if "stream" in held:
+
+                    async def send_chunk(chunk: bytes) -> None:
+                        await send_one(
+                            {"type": "http.response.body", "body": chunk, "more_body": True}
+                        )
+
+                    async def run(work):
+                        return await loop.run_in_executor(self.pool, work)
+
+                    # OSError: the phone went away as an event was sent to it.
+                    with contextlib.suppress(OSError):
+                        await held["stream"].hold(send=send_chunk, gone=listening, run=run)
+                    if not gone.is_set():
+                        with contextlib.suppress(OSError):
+                            await send_one({"type": "http.response.body", "body": b""})
             finally:
                 listening.cancel()
 
-    def _run(self, scope, body, sync_send, gone=None) -> None:
+    def _run(self, scope, body, sync_send, gone=None, held=None) -> None:
         started: dict = {}
 
         def start_response(status, headers, exc_info=None):
@@ -88,6 +107,18 @@ class ThreadedWSGI:
         if gone is not None:
             request[DISCONNECTED] = gone
         output = self.wsgi_application(request, start_response)
+        stream = getattr(output, "hold", None) if held is not None else None
+        if stream is not None:
+            # A live stream: its head and first events now, the rest from the event loop.
+            try:
+                sync_send(started["message"])
+                sync_send(
+                    {"type": "http.response.body", "body": output.opening(), "more_body": True}
+                )
+                held["stream"] = output
+            finally:
+                output.close()  # Django's request_finished: this thread is done with it
+            return
         try:
             for chunk in output:
                 if not chunk:

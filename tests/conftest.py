@@ -1,6 +1,7 @@
 """Shared test set-up: Debian's Chromium for Playwright, static files, phone-size screens."""
 
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -116,6 +117,16 @@ def _language_left_as_found():
     translation.deactivate()
 
 
+@pytest.fixture(autouse=True)
+def _live_streams_ended():
+    """A test's live streams end with it (tracker/core/live.py): none is left holding a live
+    server's thread, or a database connection the test database's teardown would wait on."""
+    yield
+    from tracker.core import live
+
+    live.HUB.end_all()
+
+
 @pytest.fixture
 def screenshot(page):
     """Save a phone-size screenshot under test-artifacts/screenshots/NAME.png."""
@@ -156,6 +167,17 @@ def offsite_requests(page, live_server):
         ),
     )
     return elsewhere
+
+
+# A record's live stream (tracker/core/live.py), not a Barcadia table's own check (/live/?v=).
+LIVE_STREAM = re.compile(r"/live/[a-z-]+/\d+/")
+
+
+def without_live_stream(page) -> None:
+    """This screen can't hold its live stream (as behind a proxy that buffers, or where the
+    stream is refused): it learns of another screen's change as before live updates, when its
+    next tap is refused as out of date (or, at a Barcadia table, from its own check)."""
+    page.route(LIVE_STREAM, lambda route: route.abort())
 
 
 def follow_console_errors(page, errors: list) -> None:

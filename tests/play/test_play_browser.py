@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests import phone
+from tests.conftest import without_live_stream
 from tests.play.conftest import make_character
 from tracker.card_rpg import services
 from tracker.rules.cards import is_face, is_number, rank, value
@@ -291,7 +292,10 @@ def test_undo_back_across_a_fight_and_reload_mid_fight(live_server, page, screen
 def test_second_screen_on_the_same_character_gets_the_conflict(
     live_server, page, browser, screenshot, player
 ):
+    """A screen that can't hold its live stream (tests/live: one that can is redrawn at once)
+    learns of the other screen's tap when its own is refused, and is redrawn saying so."""
     character = make_character(player)
+    without_live_stream(page)
     log_in(page, live_server)
     play_url = f"{live_server.url}/characters/{character.pk}/play/"
     page.goto(play_url)

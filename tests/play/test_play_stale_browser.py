@@ -7,6 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.conftest import without_live_stream
 from tests.play.conftest import make_character
 from tests.play.test_play_browser import check_phone_screen, instruction, log_in, step, version
 from tracker.card_rpg import services
@@ -114,6 +115,7 @@ def test_a_tap_on_a_stale_screen_of_a_second_phone_is_refused_and_redrawn_once(
     was (a rename) lets the tap through (issue 21, point 3)."""
     character = in_a_fight(player)
     play_url = f"{live_server.url}/characters/{character.pk}/play/"
+    without_live_stream(page)  # else the other phone's change redraws this screen at once
     log_in(page, live_server)
     page.goto(play_url)
     other_context = browser.new_context(viewport={"width": 360, "height": 740})
@@ -243,6 +245,7 @@ def test_stale_controls_at_the_apps_table_are_refused_and_redrawn_once(
 ):
     character = make_character(player)
     play_url = f"{live_server.url}/characters/{character.pk}/play/"
+    without_live_stream(page)  # else the other phone's change redraws this screen at once
     log_in(page, live_server)
     page.goto(play_url)
     other_context = browser.new_context(viewport={"width": 360, "height": 740})

@@ -116,7 +116,7 @@ class Route:
     def table_scoped(self) -> bool:
         """A shared table's page: open to its host and seated phones (guests need no account),
         404 to everyone else — never a log-in page."""
-        return "table" in self.params
+        return "table" in self.params or "record" in self.params
 
     @property
     def record_scoped(self) -> bool:
@@ -186,6 +186,10 @@ def urls_for(
         "action": actions,
         # A game with no seats, one the app does not know, and every game that has seats.
         "game_id": ["card-rpg", "no-such-game", *seated_games()],
+        # Any game's record (a live stream): each record the walk aims at.
+        "record": sorted(
+            {r.pk for r in (character, adventure, table) if r is not None} or {999_999}
+        ),
         "token": [FORGED_TOKEN, "x"],
         # The faces of the record's owner's tile box (one that is nobody's if it has none).
         "face": _faces(record),

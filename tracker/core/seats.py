@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from django.conf import settings
 from django.core import signing
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -156,6 +156,9 @@ def seat_revoke(*, game: Game, record_id: int, owner, number: int):
     seat.joined_at = None
     seat.join_token = new_token()
     seat.save(update_fields=["user", "holder_key", "joined_at", "join_token"])
+    # The phone that held it follows the table no more: the version moves on, so that its
+    # live stream hears of it and ends saying why (tracker/core/live.py).
+    game.record_model.objects.filter(pk=record_id).update(version=F("version") + 1)
     return seat
 
 
@@ -229,24 +232,35 @@ def version_seen(request: HttpRequest, *, game: Game, record_id: int) -> int | N
     indexed query for a guest's phone (its seat and the record's version together); an account
     adds only the session and user lookups every signed-in request makes.
     """
-    fk = _fk(game)
-    guest = _guest_cookie(request, game, record_id)
-    if guest is not None:
-        seat_id, key = guest
-        row = (
-            game.seat_model.objects.filter(pk=seat_id, **{fk: record_id})
-            .order_by()
-            .values_list("holder_key", f"{fk}__version")
-            .first()
-        )
-        if row and row[0] and secrets.compare_digest(row[0], _hash(key)):
-            return row[1]
+    seen = following(request, game=game, record_id=record_id)
+    return None if seen is None else seen[0]
+
+
+def following(request: HttpRequest, *, game: Game, record_id: int) -> tuple[int, str] | None:
+    """The record's version and who follows it (a guest's seat, else the account), if this
+    request may see the record; else None."""
+    if game.seat_model is not None:
+        fk = _fk(game)
+        guest = _guest_cookie(request, game, record_id)
+        if guest is not None:
+            seat_id, key = guest
+            row = (
+                game.seat_model.objects.filter(pk=seat_id, **{fk: record_id})
+                .order_by()
+                .values_list("holder_key", f"{fk}__version")
+                .first()
+            )
+            if row and row[0] and secrets.compare_digest(row[0], _hash(key)):
+                return row[1], f"seat:{game.id}:{seat_id}"
     if not request.user.is_authenticated:
         return None
-    mine = Q(owner=request.user) | Q(seats__user=request.user)
+    mine = Q(owner=request.user)
+    if game.seat_model is not None:
+        mine |= Q(seats__user=request.user)
     versions = game.record_model.objects.filter(mine, pk=record_id).order_by()
     versions = versions.values_list("version")[:1]
-    return next((version for (version,) in versions), None)
+    version = next((version for (version,) in versions), None)
+    return None if version is None else (version, f"user:{request.user.pk}")
 
 
 def seat_lost(request: HttpRequest, *, game: Game, record_id: int) -> str | None:
@@ -319,5 +333,6 @@ __all__ = [
     "seat_revoke",
     "seat_take",
     "seats_create",
+    "following",
     "version_seen",
 ]

@@ -19,6 +19,8 @@ urlpatterns = [
     path("", views.home, name="character_list"),
     path("import/", views.record_import, name="import"),
     path("join/<str:game_id>/<str:token>/", views.seat_join, name="seat_join"),
+    # A screen's live stream of a record's changes (tracker/core/live.py).
+    path("live/<str:game_id>/<int:record>/", views.live_follow, name="live"),
     # The web app manifest, in the player's language (base.html links it).
     path("manifest.webmanifest", views.manifest, name="manifest"),
     # This computer's certificate authority, for a phone to trust (README: HTTPS on the LAN).

@@ -23,7 +23,7 @@ from django.utils.translation import pgettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_safe
 
-from tracker.core import games, seats, uploads
+from tracker.core import games, live, seats, uploads
 from tracker.core import services as core
 from tracker.core.forms import LogFileForm
 from tracker.core.web import go, log_file, record_or_404, refusal
@@ -239,4 +239,53 @@ def ca_certificate(request: HttpRequest) -> HttpResponse:
         content_type="application/x-x509-ca-cert",
         as_attachment=True,
         filename="card-table-companion-ca.crt",
+    )
+
+
+@never_cache
+@require_GET
+def live_follow(request: HttpRequest, game_id: str, record: int) -> HttpResponse:
+    """A screen's stream of one record's changes (`?v=`: the version it shows): held open, an
+    event each time the record moves on (tracker/core/live.py)."""
+    try:
+        game = games.get(game_id)
+    except KeyError:
+        raise Http404("no such game") from None
+    seen = seats.following(request, game=game, record_id=record)
+    if seen is None:
+        if game.seat_model is not None and seats.seat_lost(request, game=game, record_id=record):
+            # A browser's stream ends for good on a 403; the phone's next check shows why.
+            words = _("The host freed this phone's seat.")
+            return HttpResponse(words, status=403, content_type="text/plain; charset=utf-8")
+        raise Http404("no such record")
+    version, who = seen
+    shown = request.GET.get("v", "")
+    try:
+        follower = live.HUB.follow(
+            game_id=game.id,
+            record_id=record,
+            told=int(shown) if shown.isdigit() else 0,
+            who=who,
+            address=live.follower_address(request),
+        )
+    except live.Crowded:
+        response = HttpResponse(
+            _("Too many live screens from this address: this one asks now and then instead."),
+            status=429,
+            content_type="text/plain; charset=utf-8",
+        )
+        response["Retry-After"] = "60"
+        return response
+    # The events must leave as they come, not wait in gzip's buffer.
+    request.META["HTTP_ACCEPT_ENCODING"] = ""
+
+    def still_following() -> int | None:
+        again = seats.following(request, game=game, record_id=record)
+        return None if again is None else again[0]
+
+    return live.LiveStream(
+        follower=follower,
+        version=version,
+        access=still_following,
+        gone_words=_("This screen can't follow the game any more."),
     )

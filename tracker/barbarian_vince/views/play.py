@@ -123,6 +123,9 @@ def play(request: HttpRequest, adventure: int) -> HttpResponse:
     page = context(request, record, screen)
     if request.htmx and request.GET.get("part") == "more":
         return render(request, f"{TEMPLATE}#more_body", page)
+    if request.htmx and request.GET.get("part") == "now":
+        # Another screen changed the adventure: this one is drawn again as it stands now.
+        return answer(request, record, screen)
     return render(request, TEMPLATE, page)
 
 

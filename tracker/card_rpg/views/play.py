@@ -38,6 +38,9 @@ def play(request: HttpRequest, pk: int) -> HttpResponse:
     if request.htmx and part and answers.stale(request, character):
         # A fold-out of a screen that is no longer current: redraw the whole screen instead.
         return answers.redrawn(request, character, conflict=True)
+    if request.htmx and part == "now":
+        # Another screen changed the character: this one is drawn again as it stands now.
+        return answers.redrawn(request, character)
     if request.htmx and part in ("grid", "more"):
         # A fold-out draws what is awaited: neither the undo button nor the last tap.
         context = answers.context(request, character, screen_of(character, recent=[]))

@@ -86,12 +86,20 @@
 
   // A phone whose screen is off or in another tab polls only every fourth time (so that its
   // tab's title can say when its turn comes, unless the nudge is off: then not at all); it
-  // asks at once on return.
+  // asks at once on return. A change its live stream tells of is asked for at once.
   var skippedChecks = 0;
   document.addEventListener("htmx:beforeRequest", function (event) {
     var elt = event.detail && event.detail.elt;
-    if (elt && elt.id === "hob-live" && event.detail.requestConfig &&
-        event.detail.requestConfig.verb === "get" && document.hidden) {
+    var config = event.detail.requestConfig;
+    // While the table's live stream is held (live.js), it says when the table moves: the
+    // phone's own check (a poll: no triggering event) has nothing to ask.
+    if (elt && elt.id === "hob-live" && config && config.verb === "get" &&
+        !config.triggeringEvent && window.trackerLive && window.trackerLive.held()) {
+      event.preventDefault();
+      return;
+    }
+    if (elt && elt.id === "hob-live" && config && config.verb === "get" &&
+        !config.triggeringEvent && document.hidden) {
       skippedChecks += 1;
       if (!nudgeOn() || skippedChecks % 4 !== 0) event.preventDefault();
     }

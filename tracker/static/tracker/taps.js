@@ -115,6 +115,14 @@
   function sendAgain(sent) {
     const target = sent.target && document.getElementById(sent.target);
     if (!target || !sent.path || !window.htmx) return false;
+    // A request still on its way (a check a live update asked for, a fold-out being fetched)
+    // would make htmx drop this one (hx-sync): it goes as soon as that one has ended.
+    if (document.querySelector(".htmx-request")) {
+      document.addEventListener("htmx:afterRequest", () => setTimeout(() => sendAgain(sent), 0), {
+        once: true,
+      });
+      return true;
+    }
     target.tapAgain = sent.tap;
     window.htmx.ajax("POST", sent.path, {
       source: target,
