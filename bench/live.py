@@ -708,9 +708,12 @@ def changes_seen(taps: list[Tap], phones: list[Phone]) -> dict:
 
 
 def tap_figures(taps: list[Tap]) -> dict:
+    """The taps' latency: answered ones, and those given up on at REQUEST_TIMEOUT (a lower
+    bound of theirs), so that a server that never answers does not look fast."""
     statuses = Counter(str(tap.status) for tap in taps)
+    timed = [t for t in taps if t.version is not None or t.status == "TimeoutError"]
     return {
-        "latency_ms": spread([(t.answered - t.sent) * 1000 for t in taps if t.version]),
+        "latency_ms": spread([(t.answered - t.sent) * 1000 for t in timed]),
         "statuses": dict(statuses),
         "failed": sum(1 for tap in taps if tap.version is None),
     }
@@ -920,7 +923,8 @@ def say(prefix: str, figures: dict, quiet_p95: float | None) -> list[str]:
         f"change seen after the tap's answer p50 = {fmt(answer['p50'])} ms, "
         f"p95 = {fmt(answer['p95'])} ms",
         f"tap latency with phones p50 = {fmt(figures['taps']['latency_ms']['p50'])} ms, "
-        f"p95 = {fmt(with_p95)} ms, without p95 = {fmt(quiet_p95)} ms; taps {figures['taps']['statuses']}",
+        f"p95 = {fmt(with_p95)} ms, without p95 = {fmt(quiet_p95)} ms (a tap timed out counts "
+        f"as {REQUEST_TIMEOUT:.0f} s); taps {figures['taps']['statuses']}",
         f"idle phone per minute: {'stream opens' if push else 'polls'} "
         f"{figures['idle_opens_per_phone_per_minute']}, pings "
         f"{figures['idle_pings_per_phone_per_minute']}; without each phone's first request "
