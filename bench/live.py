@@ -306,6 +306,8 @@ class Phone:
     source: str = ""
     requests: int = 0  # stream opens (push) or polls (poll)
     pings: int = 0
+    ping_gaps: list = field(default_factory=list)  # seconds since the stream's last event
+    last_event: float = 0.0
     undispatched: int = 0
     comments: int = 0
     hellos: int = 0
@@ -388,6 +390,9 @@ async def follow(phone: Phone, port: int, stop: asyncio.Event, draw: bool) -> No
             async for chunk in body_chunks(reader, head):
                 now = time.perf_counter()
                 for event in parser.feed(chunk):
+                    if event.type == "ping" and phone.last_event:
+                        phone.ping_gaps.append(now - phone.last_event)
+                    phone.last_event = now
                     if not event.dispatched:
                         phone.undispatched += 1
                     if event.type == "hello":
@@ -791,6 +796,8 @@ async def run_taps(tappers: list[Tapper], seconds: float, period: float) -> list
             for i, t in enumerate(tappers)
         ]
     )
+    # The phase lasts its length even when the period leaves the last slots empty.
+    await asyncio.sleep(max(0.0, start + seconds - loop.time()))
     return taps
 
 
@@ -896,6 +903,14 @@ async def phones_phase(
     if mode == "push":
         delays = [p.hello_delay * 1000 for p in now_phones if p.hello_delay is not None]
         figures["hello_after_open_ms"] = spread(delays)
+        gaps = [gap for p in idle for gap in p.ping_gaps]
+        figures["idle_ping_gap_s"] = spread(gaps)
+        # What an idle phone costs once the phase's length no longer matters: a ping per gap,
+        # plus the reconnections seen (a phase too short for a ping gives none).
+        reconnects = (requests - len(idle)) / len(idle) / phase_minutes
+        figures["idle_steady_per_phone_per_minute"] = (
+            round(60 / statistics.median(gaps) + reconnects, 2) if gaps else None
+        )
         figures["redraw_after_event_ms"] = spread([ms for p in now_phones for ms in p.latencies])
     else:
         figures["poll_latency_ms"] = spread([ms for p in now_phones for ms in p.latencies])
@@ -928,7 +943,13 @@ def say(prefix: str, figures: dict, quiet_p95: float | None) -> list[str]:
         f"idle phone per minute: {'stream opens' if push else 'polls'} "
         f"{figures['idle_opens_per_phone_per_minute']}, pings "
         f"{figures['idle_pings_per_phone_per_minute']}; without each phone's first request "
-        f"{figures['idle_after_first_per_phone_per_minute']} ({figures['idle_phones']} idle phones)",
+        f"{figures['idle_after_first_per_phone_per_minute']} ({figures['idle_phones']} idle phones)"
+        + (
+            f"; a ping every {fmt(figures['idle_ping_gap_s']['p50'])} s (median): steady "
+            f"{figures['idle_steady_per_phone_per_minute']} a minute"
+            if push
+            else ""
+        ),
         f"requests {figures['requests']}, {'redraw' if push else 'poll'} connections opened "
         f"{figures['connections_opened']}, "
         f"drops {figures['drops']}, errors {figures['errors']}, timeouts "
