@@ -487,6 +487,9 @@ class Tapper:
         self.version = phone.version
         # The same phone as the current phase has it: its page shows what the tap answered.
         self.shown: Phone | None = None
+        # A tap given up on may still be applied later: the next one reads the table first,
+        # or its answer (out of date, at the newer version) would pass for a change of its own.
+        self.unsure = False
 
     async def load(self) -> None:
         """Open the table page, as the phone did: its form's token and the version drawn."""
@@ -503,6 +506,10 @@ class Tapper:
 
     async def tap(self) -> Tap:
         """Heal 5 (a light action) at the version shown; the table moves on for the others."""
+        if self.unsure:
+            with contextlib.suppress(Exception):
+                await self.load()
+                self.unsure = False
         form = f"version={self.version}&amount=5&csrfmiddlewaretoken={self.token}".encode()
         started: list[float] = []
         try:
@@ -518,6 +525,7 @@ class Tapper:
                 started,
             )
         except (OSError, asyncio.IncompleteReadError, ValueError) as error:
+            self.unsure = True
             now = time.perf_counter()
             return Tap(
                 self.phone.table, None, started[0] if started else now, now, type(error).__name__
