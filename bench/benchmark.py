@@ -60,6 +60,10 @@ ACTION_KINDS = (
     "undo",
 )
 TARGET_RATIO = 1.25
+# Issue 27: the actions within 1.20 x the write floor, and the server kept within 1.10 x of
+# gunicorn's sync workers on the same actions.
+FLOOR_RATIO = 1.20
+SERVER_RATIO = 1.10
 TARGET_RATIO_P50 = 1.15
 TARGET_SWAP = 6 * 1024
 TARGET_MORE = 8 * 1024
@@ -140,7 +144,7 @@ def lighthouse(binary: str, player: Player, port: int) -> dict:
     }
 
 
-def measure(server: Server, args, *, with_lighthouse: bool) -> dict:
+def measure(server: Server, args, *, with_lighthouse: bool, inprocess: bool = True) -> dict:
     """One database: load with the baseline beside it, then weights, Lighthouse, in-process."""
     server.prepare()
     server.start()
@@ -174,16 +178,19 @@ def measure(server: Server, args, *, with_lighthouse: bool) -> dict:
             lh = {"error": repr(exc)[:300]}
     server.stop()
     log = server.scan_log()
-    inproc = json.loads(
-        in_django(
-            server.env,
-            "bench.inprocess",
-            "--steps",
-            str(args.inprocess_steps),
-            "--long",
-            str(args.long),
+    # The same on any server: measured once per database.
+    inproc = None
+    if inprocess:
+        inproc = json.loads(
+            in_django(
+                server.env,
+                "bench.inprocess",
+                "--steps",
+                str(args.inprocess_steps),
+                "--long",
+                str(args.long),
+            )
         )
-    )
     swaps = {
         kind: max((s.size for s in samples if s.kind == kind), default=0)
         for kind in sorted({s.kind for s in samples})
@@ -202,6 +209,7 @@ def measure(server: Server, args, *, with_lighthouse: bool) -> dict:
     floor = groups["write floor"]
     return {
         "backend": server.backend,
+        "server": server.server,
         "players": len(players),
         "seconds": seconds,
         "think": args.think,
@@ -217,6 +225,10 @@ def measure(server: Server, args, *, with_lighthouse: bool) -> dict:
         "ratio_floor_p50": floor["p50"] / groups["baseline swap"]["p50"]
         if floor["count"]
         else None,
+        # Issue 27, point 6: the actions against the write floor (target <= 1.20).
+        "ratio_action_floor_p95": groups["all actions"]["p95"] / floor["p95"]
+        if floor["count"]
+        else None,
         "swap_max_bytes": swaps,
         "weight": weight,
         "lighthouse": lh,
@@ -227,7 +239,10 @@ def measure(server: Server, args, *, with_lighthouse: bool) -> dict:
 
 def report(r: dict) -> None:
     """Print one database's figures."""
-    print(f"\n== {r['backend']}: {r['players']} players, {r['seconds']} s, think {r['think']} s")
+    print(
+        f"\n== {r['backend']} ({r['server']}): {r['players']} players, {r['seconds']} s, "
+        f"think {r['think']} s"
+    )
     print(
         f"  {'request':<22}{'count':>7}{'req/s':>8}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'bytes':>8}"
     )
@@ -249,6 +264,11 @@ def report(r: dict) -> None:
         print(
             f"  write floor / baseline: p95 {r['ratio_floor_p95']:.2f}, "
             f"p50 {r['ratio_floor_p50']:.2f} (a read, an insert, an update and the fragment)"
+        )
+        within = r["ratio_action_floor_p95"] <= FLOOR_RATIO
+        print(
+            f"  action p95 / write floor p95 = {r['ratio_action_floor_p95']:.2f} "
+            f"({'met' if within else 'MISSED'}: target <= {FLOOR_RATIO})"
         )
     print(
         f"  errors: {r['errors']}; server log: {r['log']['statuses']}, "
@@ -275,6 +295,8 @@ def report(r: dict) -> None:
     if r["lighthouse"]:
         print(f"  Lighthouse (mobile): {r['lighthouse']}")
     inproc = r["inprocess"]
+    if inproc is None:
+        return  # measured with the other server, on the same database
     print("  queries per request (in-process), min-max:")
     for kind, q in inproc["queries"].items():
         print(
@@ -303,6 +325,12 @@ def main() -> int:
     )
     parser.add_argument("--json", help="also write the results to this file")
     parser.add_argument(
+        "--server",
+        choices=["granian", "gunicorn", "both"],
+        default="granian",
+        help="the server make run starts (granian), gunicorn's sync workers, or both in turn",
+    )
+    parser.add_argument(
         "--write-floor",
         action="store_true",
         help="after each action also request the write floor (bench/baseline_urls.py)",
@@ -311,19 +339,29 @@ def main() -> int:
 
     results = []
     started = time.time()
+    servers = ["granian", "gunicorn"] if args.server == "both" else [args.server]
     for backend in ["sqlite", "postgres"] if args.backend == "both" else [args.backend]:
-        # Lighthouse measures the front end, the same on either database: once is enough.
-        with_lh = bool(args.lighthouse) and not results
-        if backend == "sqlite":
-            with Server(baseline=True, label="bench") as server:
-                results.append(measure(server, args, with_lighthouse=with_lh))
-        else:
-            with (
-                postgres_database("cardrpg_bench") as url,
-                Server(database_url=url, baseline=True, label="bench") as server,
-            ):
-                results.append(measure(server, args, with_lighthouse=with_lh))
-        report(results[-1])
+        for name in servers:
+            # Lighthouse measures the front end, the same on either database: once is enough.
+            with_lh = bool(args.lighthouse) and not results
+            first = name == servers[0]
+            if backend == "sqlite":
+                with Server(baseline=True, label="bench", server=name) as server:
+                    results.append(measure(server, args, with_lighthouse=with_lh, inprocess=first))
+            else:
+                with (
+                    postgres_database("cardrpg_bench") as url,
+                    Server(database_url=url, baseline=True, label="bench", server=name) as server,
+                ):
+                    results.append(measure(server, args, with_lighthouse=with_lh, inprocess=first))
+            report(results[-1])
+    if len(servers) > 1:
+        for ours, theirs in zip(results[::2], results[1::2], strict=True):
+            ratio = ours["groups"]["all actions"]["p95"] / theirs["groups"]["all actions"]["p95"]
+            print(
+                f"\n{ours['backend']}: action p95 granian / gunicorn = {ratio:.2f} "
+                f"({'met' if ratio <= SERVER_RATIO else 'MISSED'}: target <= {SERVER_RATIO})"
+            )
     print(f"\n(benchmark took {time.time() - started:.0f} s)")
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=2))

@@ -54,7 +54,9 @@ def test_a_moved_table_answers_with_the_live_region_drawn_afresh(table, phones):
     page = seen(response)
     assert response.status_code == 200 and page.lstrip().startswith('<div id="hob-live"')
     assert f'hx-get="/tables/{table.pk}/live/?v={table.version}"' in page
-    assert 'hx-trigger="every 1500ms, hob-wake"' in page
+    # Its own check, quiet while the live stream is held, and the stream it follows (issue 27).
+    assert 'hx-trigger="every 1500ms, hob-wake, live-changed"' in page
+    assert f'data-live="/live/heroes-of-barcadia/{table.pk}/"' in page
     assert "Turn 1 · Ana's turn" in page
 
 

@@ -230,7 +230,7 @@ class Listener(threading.Thread):
             table = by_game.get(game_id)
             if table is None:
                 continue
-            marks = ", ".join(["%s"] * len(ids))
+            marks = ("%s," * len(ids)).rstrip(",")
             rows = dict(execute(f"SELECT id, version FROM {table} WHERE id IN ({marks})", ids))
             for record_id in ids:
                 self.hub.heard(game_id, record_id, rows.get(record_id, GONE))
@@ -372,10 +372,7 @@ class LiveStream(StreamingHttpResponse):
         if follower.ended:
             self.over = True
             return b""
-        try:
-            version = self.access()
-        finally:
-            close_old_connections()  # as at the end of a request: this thread serves others
+        version = self.access()
         if version is None:
             self.over = True
             return event("gone", self.gone_words)
@@ -383,6 +380,12 @@ class LiveStream(StreamingHttpResponse):
             follower.told = version
             return event("changed", str(version), event_id=str(version))
         return b"" if news else event("ping")
+
+    def _next_in_pool(self, news: bool) -> bytes:
+        try:
+            return self.next_event(news)
+        finally:
+            close_old_connections()  # as at the end of a request: this thread serves others
 
     def _events(self):
         """The stream under a WSGI server: this thread waits for news."""
@@ -418,7 +421,7 @@ class LiveStream(StreamingHttpResponse):
                     waking.cancel()
                 if gone in done:
                     return
-                chunk = await run(partial(self.next_event, bool(done)))
+                chunk = await run(partial(self._next_in_pool, bool(done)))
                 if chunk:
                     await send(chunk)
         finally:
@@ -426,5 +429,8 @@ class LiveStream(StreamingHttpResponse):
 
 
 def follower_address(request: HttpRequest) -> str:
-    """The address a stream comes from (bounded per address)."""
-    return request.META.get("REMOTE_ADDR", "") or "unknown"
+    """The address a stream comes from (bounded per address): the phone's, also behind a
+    proxy (BEHIND_PROXY), as log-in failures are counted."""
+    from cardrpg.http import client_address
+
+    return client_address(request) or "unknown"

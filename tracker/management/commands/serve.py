@@ -8,7 +8,9 @@ it against gunicorn's sync workers: docs/reliability.md). The app is served as A
 of cardrpg/body_limit.py).
 """
 
+import contextlib
 import os
+import resource
 import shutil
 import sys
 
@@ -51,6 +53,14 @@ def granian_argv(
         # socket in the meantime, never a worker).
         "--http1-header-read-timeout",
         "10000",
+        # Each phone at a table holds a live stream open (tracker/core/live.py): an open
+        # stream counts as a request in progress, yet costs only a socket (the event loop
+        # holds it), while the pool of threads bounds the requests that do work. Room for a
+        # thousand phones and their taps, rather than granian's default of backlog/workers.
+        "--backlog",
+        "4096",
+        "--backpressure",
+        "4096",
         # A worker that dies is started again, as gunicorn's master did.
         "--respawn-failed-workers",
         "--respawn-interval",
@@ -162,4 +172,15 @@ class Command(BaseCommand):
             )
         self.stdout.write("Stop it with Ctrl+C.")
         self.stdout.flush()
+        _open_files_as_many_as_allowed()
         os.execv(argv[0], argv)
+
+
+def _open_files_as_many_as_allowed() -> None:
+    """Each phone's live stream is an open socket: the soft limit on open files (often 1024)
+    is raised to the hard one, which the server inherits."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or hard > soft:
+        wanted = 65536 if hard == resource.RLIM_INFINITY else hard
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
