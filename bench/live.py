@@ -2,8 +2,7 @@
 
     .venv/bin/python bench/live.py [--backend sqlite|postgresql] [--tables 50] [--phones 6]
                                    [--seconds 60] [--change-every 10] [--connected 1000]
-                                   [--mode push|poll|both] [--json PATH] [--backpressure N]
-                                   [--selftest]
+                                   [--mode push|poll|both] [--json PATH] [--selftest]
 
 Starts the app as `make run` does (bench/server.py: granian, its own data folder and SQLite, or
 a scratch PostgreSQL database with `--backend postgresql`) and sets up `--tables` tables of
@@ -38,9 +37,10 @@ processes, from /proc), its log's statuses and tracebacks. `--json PATH` writes 
 A request (tap, poll, redraw) unanswered within 30 s is counted as timed out; a stream asked
 for waits as an EventSource does, and those still unanswered are counted at the end. The
 connections each server process holds and those waiting in its accept queue are counted too:
-granian's `--backpressure` (default backlog / workers = 256) caps the connections one worker
-holds, and a connection the kernel gives a worker at the cap waits unserved however idle the
-others are (`--backpressure N` sets GRANIAN_BACKPRESSURE to compare). Each phone holds a socket
+granian's `--backpressure` caps the connections one worker holds, and a connection the kernel
+gives a worker at the cap waits unserved however idle the others are. At granian's default
+(backlog / workers = 256) a thousand streams filled three workers and taps waited in the queues
+for over 30 s; `manage.py serve` now passes 4096 (and a backlog of 4096). Each phone holds a socket
 here and in the server: this process raises its soft limit of open files to the hard one if
 the phones need it, and the server it starts inherits that limit (printed at the start).
 
@@ -1030,12 +1030,6 @@ def main() -> None:
     parser.add_argument("--mode", choices=["push", "poll", "both"], default="both")
     parser.add_argument("--ramp", type=float, default=200, help="phones connecting a second")
     parser.add_argument("--no-redraw", dest="redraw", action="store_false")
-    parser.add_argument(
-        "--backpressure",
-        type=int,
-        help="GRANIAN_BACKPRESSURE for the server (connections a worker holds; granian's "
-        "default is its backlog over the workers, 256), to compare with `make run`'s",
-    )
     parser.add_argument("--json", type=Path)
     parser.add_argument("--selftest", action="store_true")
     args = parser.parse_args()
@@ -1052,8 +1046,7 @@ def main() -> None:
         url = None
         if args.backend == "postgresql":
             url = stack.enter_context(postgres_database("cardrpg_live"))
-        env = {"GRANIAN_BACKPRESSURE": str(args.backpressure)} if args.backpressure else {}
-        server = stack.enter_context(Server(database_url=url, label="live", env=env))
+        server = stack.enter_context(Server(database_url=url, label="live"))
         started = time.monotonic()
         server.prepare()
         setup = json.loads(
