@@ -40,9 +40,9 @@ connections each server process holds and those waiting in its accept queue are 
 granian's `--backpressure` caps the connections one worker holds, and a connection the kernel
 gives a worker at the cap waits unserved however idle the others are. At granian's default
 (backlog / workers = 256) a thousand streams filled three workers and taps waited in the queues
-for over 30 s; `manage.py serve` now passes 4096 (and a backlog of 4096). Each phone holds a socket
-here and in the server: this process raises its soft limit of open files to the hard one if
-the phones need it, and the server it starts inherits that limit (printed at the start).
+for over 30 s; `manage.py serve` now passes 4096 (and a backlog of 4096). Each phone holds a
+socket here and in the server: this process raises its soft limit of open files to the hard one
+if the phones need it, and `manage.py serve` raises the server's own (printed at the start).
 
 `--selftest` checks the event-stream client against a small fake server in this process (chunks
 split mid-line, CRLF and CR line ends, a dropped stream, retry, gone, 429) and exits.
