@@ -19,7 +19,7 @@ PYTHON ?= $(shell for c in python3.13 python3.14 python3.12 python3 python; do \
 	if command -v $$c >/dev/null 2>&1 && $$c -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; \
 	then command -v $$c; break; fi; done)
 
-.PHONY: help run test setup setup-test browser messages lint format migrate bench bench-play crash-test load-test import-drill storage-drill slow-clients big-body browser-loop clean
+.PHONY: help run test setup setup-test browser messages lint format migrate bench bench-play crash-test load-test import-drill storage-drill slow-clients big-body live-bench browser-loop clean
 
 help:
 	@echo "make run   - install and start the app (http://<this machine>:$(PORT)/)"
@@ -126,6 +126,11 @@ slow-clients: setup-test
 # A 300 MB body and an endless chunked one: refused at the limit, nothing spooled (docs/reliability.md).
 big-body: setup-test
 	$(PY) bench/big_body.py
+
+# 1,000 phones at Heroes of Barcadia tables: changes pushed by server-sent events vs polled every
+# 1.5 s, and what either costs the other players' taps (docs/performance.md).
+live-bench: setup-test
+	$(PY) bench/live.py --mode both
 
 # Every browser test RUNS times, SQLite and PostgreSQL in turn; a tally of what failed where.
 RUNS ?= 20

@@ -1,15 +1,21 @@
-"""Set up Heroes of Barcadia tables for bench/barcadia_idle.py, in a server's own database.
+"""Set up Heroes of Barcadia tables for bench/barcadia_idle.py and bench/live.py, in a server's
+own database.
 
-    python -m bench.barcadia_setup TABLES PHONES   (with the server's environment)
+    python -m bench.barcadia_setup TABLES PHONES [--idle-phones N] [--no-in-process]
+    (with the server's environment)
 
 Makes a host, TABLES tables of PHONES heroes each (order rolled), seats every hero on a guest's
 phone, and prints JSON: for each phone its table, the signed seat cookie a browser would hold
-after taking the seat with the join link, and the table's version. Then, in this process, it
-times the live check itself (Django's test client, no network) and counts its queries.
+after taking the seat with the join link, the table's version and whether the table is one of
+the TABLES (`active`). `--idle-phones N` adds tables of up to PHONES heroes holding N more
+phones in all (bench/live.py: phones that only stay connected). Then, in this process, it times
+the live check itself (Django's test client, no network) and counts its queries, unless
+`--no-in-process`.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import statistics
@@ -38,13 +44,32 @@ NAMES = ("Ana", "Bo", "Cy", "Dee", "Eli", "Fay")
 IN_PROCESS_CHECKS = 2000
 
 
-def make(tables: int, phones: int) -> list[dict]:
+def idle_sizes(phones: int, idle_phones: int) -> list[int]:
+    """Heroes per extra table so that they seat exactly `idle_phones` (a table has 2 to 6)."""
+    sizes = [phones] * (idle_phones // phones)
+    rest = idle_phones % phones
+    if rest == 1:
+        # A table of one hero is no table: borrow a seat from (or lend one to) the last table.
+        if sizes and sizes[-1] < len(NAMES):
+            sizes[-1] += 1
+        elif sizes:
+            sizes[-1] -= 1
+            sizes.append(2)
+        else:
+            sizes.append(2)  # one idle phone asked for: two are seated
+    elif rest:
+        sizes.append(rest)
+    return sizes
+
+
+def make(tables: int, phones: int, idle_phones: int = 0) -> list[dict]:
     host, _ = get_user_model().objects.get_or_create(username="bench-host")
     made = []
-    for number in range(tables):
-        heroes = [{"name": name} for name in NAMES[:phones]]
+    sizes = [phones] * tables + idle_sizes(phones, idle_phones)
+    for number, size in enumerate(sizes):
+        heroes = [{"name": name} for name in NAMES[:size]]
         table = services.table_create(owner=host, name=f"Bench {number}", players=heroes)
-        rolls = {name: 20 - i for i, name in enumerate(NAMES[:phones])}
+        rolls = {name: 20 - i for i, name in enumerate(NAMES[:size])}
         table = services.table_apply(
             table=table,
             action={"type": "roll_for_order", "rolls": rolls},
@@ -58,7 +83,13 @@ def make(tables: int, phones: int) -> list[dict]:
             seats.remember_guest(response, game=GAME, seat=seat, key=key)
             value = response.cookies[name].value
             made.append(
-                {"table": table.pk, "cookie": name, "value": value, "version": table.version}
+                {
+                    "table": table.pk,
+                    "cookie": name,
+                    "value": value,
+                    "version": table.version,
+                    "active": number < tables,
+                }
             )
     return made
 
@@ -90,9 +121,15 @@ def in_process(phone: dict) -> dict:
 
 
 def main() -> None:
-    tables, phones = int(sys.argv[1]), int(sys.argv[2])
-    made = make(tables, phones)
-    print(json.dumps({"phones": made, "in_process": in_process(made[0])}))
+    parser = argparse.ArgumentParser()
+    parser.add_argument("tables", type=int)
+    parser.add_argument("phones", type=int)
+    parser.add_argument("--idle-phones", type=int, default=0)
+    parser.add_argument("--no-in-process", action="store_true")
+    args = parser.parse_args()
+    made = make(args.tables, args.phones, args.idle_phones)
+    timed = None if args.no_in_process else in_process(made[0])
+    print(json.dumps({"phones": made, "in_process": timed}))
 
 
 if __name__ == "__main__":
