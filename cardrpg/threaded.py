@@ -37,6 +37,10 @@ class ThreadedWSGI:
     def __init__(self, wsgi_application, threads: int):
         self.wsgi_application = wsgi_application
         self.pool = ThreadPoolExecutor(threads, thread_name_prefix="django")
+        # The held streams' moments of work (is this phone still seated, at which version is
+        # the record) run in a thread of their own, so that a change heard by many streams at
+        # once never queues the players' taps behind it in the pool above.
+        self.streams = ThreadPoolExecutor(1, thread_name_prefix="live")
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
@@ -80,7 +84,7 @@ class ThreadedWSGI:
                         )
 
                     async def run(work):
-                        return await loop.run_in_executor(self.pool, work)
+                        return await loop.run_in_executor(self.streams, work)
 
                     # OSError: the phone went away as an event was sent to it.
                     with contextlib.suppress(OSError):
