@@ -3,7 +3,7 @@
     .venv/bin/python bench/barcadia_idle.py [--tables 50] [--phones 6] [--seconds 60]
                                             [--interval 1.0] [--clients 4] [--change-every 0]
 
-Starts the app as `make run` does (bench/server.py: gunicorn, sync workers, a temporary SQLite
+Starts the app as `make run` does (bench/server.py: granian by default, a temporary SQLite
 database), sets up the tables with every seat held by a guest's phone (bench/barcadia_setup.py,
 which also times one check in-process and counts its queries), then lets every phone do what
 the table page does while nobody plays: ask "has the table moved?" every `--interval` seconds
