@@ -35,26 +35,20 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.server import Server, in_django  # noqa: E402
+from bench.server import Server, in_django, process_stats  # noqa: E402
 
 VERSION = re.compile(rb'data-version="(\d+)"')
 CSRF = re.compile(rb'name="csrfmiddlewaretoken" value="([^"]+)"')
 
 
 def worker_cpu_seconds(master_pid: int) -> float:
-    """CPU seconds (user + system) used so far by the gunicorn master's children."""
+    """CPU seconds (user + system) used so far by the server's main process's children."""
     tick = os.sysconf("SC_CLK_TCK")
-    total = 0.0
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == master_pid:  # ppid
-            total += (int(fields[11]) + int(fields[12])) / tick  # utime, stime
-    return total
+    return sum(
+        (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+        for _pid, fields in process_stats()
+        if int(fields[1]) == master_pid  # ppid
+    )
 
 
 async def fetch(port: int, method: str, path: str, headers: dict, body: bytes = b""):

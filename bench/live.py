@@ -68,7 +68,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.server import ACCESS_LINE, Server, in_django, postgres_database  # noqa: E402
+from bench.server import (  # noqa: E402
+    ACCESS_LINE,
+    Server,
+    in_django,
+    postgres_database,
+    process_stats,
+)
 
 GAME = "heroes-of-barcadia"
 POLL_INTERVAL = 1.5  # the table page's hx-trigger="every 1500ms"
@@ -562,17 +568,7 @@ async def tap_loop(tapper: Tapper, start: float, period: float, end: float, taps
 
 def group_processes(group: int) -> list[int]:
     """The pids of the server's process group (granian's main process and its workers)."""
-    pids = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[2]) == group:  # pgrp
-            pids.append(int(entry.name))
-    return pids
+    return [pid for pid, fields in process_stats() if int(fields[2]) == group]  # pgrp
 
 
 def cpu_seconds(group: int) -> float:

@@ -53,6 +53,19 @@ def postgres_database(name: str) -> Iterator[str]:
             admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
+def process_stats() -> Iterator[tuple[int, list[str]]]:
+    """Each running process's pid and the fields of its /proc/<pid>/stat after the command
+    name (fields[1] is the parent's pid, fields[2] the process group, fields[11:13] the user
+    and system CPU ticks)."""
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            yield int(entry.name), (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+
+
 class Server:
     """One server started through `manage.py serve`, with its own data and log file."""
 
