@@ -154,11 +154,21 @@
     var live = box();
     if (live && event.detail.elt === live) event.detail.xhr.liveShown = shown();
   });
+  // So is one whose target another answer has replaced meanwhile (two redraws on their way
+  // at once): put in the detached element, its out-of-band parts would find nothing to take
+  // the place of. Either way, if the screen is still behind, it asks again.
   document.addEventListener("htmx:beforeSwap", function (event) {
     var xhr = event.detail.xhr;
-    if (xhr && xhr.liveShown !== undefined && shown() !== xhr.liveShown) {
+    if (!xhr || xhr.liveShown === undefined) return;
+    var target = event.detail.target;
+    if (shown() !== xhr.liveShown || (target && !target.isConnected)) {
       event.detail.shouldSwap = false;
+      xhr.liveDropped = true;
     }
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var xhr = event.detail.xhr;
+    if (xhr && xhr.liveDropped) setTimeout(function () { redraw(false); }, 0);
   });
 
   document.addEventListener("visibilitychange", function () {
