@@ -1,8 +1,10 @@
 """Shared test set-up: Debian's Chromium for Playwright, static files, phone-size screens."""
 
+import asyncio
 import os
 import re
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -171,6 +173,26 @@ def offsite_requests(page, live_server):
 
 # A record's live stream (tracker/core/live.py), not a Barcadia table's own check (/live/?v=).
 LIVE_STREAM = re.compile(r"/live/[a-z-]+/\d+/")
+
+
+def run_async(awaitable):
+    """Run a coroutine to its end in a thread of its own and give back its result: a browser
+    test run earlier in this process (sync Playwright) may have left its event loop set in this
+    thread, where asyncio.run() refuses to start."""
+    outcome: dict = {}
+
+    def run() -> None:
+        try:
+            outcome["result"] = asyncio.run(awaitable)
+        except BaseException as exc:  # noqa: BLE001 - raised again in the test's thread
+            outcome["error"] = exc
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["result"]
 
 
 def without_live_stream(page) -> None:

@@ -1,14 +1,13 @@
 """bench/live.py's event-stream client reads a stream as a browser does, before any server has one."""
 
-import asyncio
-
 from bench import live
 from bench.barcadia_setup import idle_sizes
+from tests.conftest import run_async
 
 
 def test_event_stream_client_against_a_fake_server():
     """Chunks split mid-line, CR and CRLF, a dropped stream, retry, gone and 429 (--selftest)."""
-    asyncio.run(live.selftest())
+    run_async(live.selftest())
 
 
 def test_idle_tables_seat_exactly_the_phones_asked_for():

@@ -8,7 +8,6 @@ server; another phone taps through the other server; the stream says so.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import os
@@ -20,6 +19,7 @@ import pytest
 
 from bench.barcadia_idle import heal
 from bench.server import Server, in_django, postgres_database
+from tests.conftest import run_async
 
 pytestmark = pytest.mark.database  # the PostgreSQL pass runs it too (no Django database used)
 
@@ -84,7 +84,7 @@ def test_i27_a_tap_through_one_server_reaches_a_stream_held_by_the_other(two_ser
         )
         cookie = f"{writer['cookie']}={writer['value']}"
         started = time.monotonic()
-        version = asyncio.run(heal(first.port, writer, cookie))
+        version = run_async(heal(first.port, writer, cookie))
         assert version == follower["version"] + 1
         seen = events_until(sock, "changed", time.monotonic() + 10)
         assert ("changed", str(version)) in seen, (seen, second.log_tail())

@@ -18,7 +18,6 @@ import contextlib
 import io
 import re
 import socket
-import threading
 import time
 
 import pytest
@@ -29,6 +28,7 @@ from django.test import Client
 
 from cardrpg.asgi import application as asgi_application
 from cardrpg.body_limit import BodyLimit
+from tests.conftest import run_async
 from tests.trust.trust_urls import walk
 
 HUGE = 300 * 1024 * 1024
@@ -44,24 +44,6 @@ class UnreadableBody(io.RawIOBase):
         raise AssertionError("the body of a request past the limit was read")
 
     readline = readinto = read
-
-
-def run_async(awaitable) -> None:
-    """Run a coroutine to its end in a thread of its own: the browser tests' Playwright may
-    have left an event loop running in this one."""
-    failure: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            asyncio.run(awaitable)
-        except BaseException as exc:  # noqa: BLE001 - raised again below
-            failure.append(exc)
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join()
-    if failure:
-        raise failure[0]
 
 
 def every_path() -> list[str]:

@@ -9,6 +9,7 @@ import threading
 import pytest
 
 from cardrpg.threaded import ThreadedWSGI
+from tests.conftest import run_async
 from tracker.core import live
 
 
@@ -140,7 +141,7 @@ def test_i27_the_event_loop_holds_the_stream_with_no_thread_and_sends_each_chang
         hub.heard("g", 1, 4)
         await asyncio.wait_for(serving, 5)
 
-    asyncio.run(run())
+    run_async(run())
     bodies = [m.get("body", b"") for m in sent if m["type"] == "http.response.body"]
     assert sent[0]["type"] == "http.response.start" and sent[0]["status"] == 200
     assert bodies[0].startswith(b"retry: 1000")
