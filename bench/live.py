@@ -18,7 +18,9 @@ per client address. Then, in one server run:
 2. push: every phone holds one event stream (`GET /live/heroes-of-barcadia/<id>/?v=<version>`,
    with its seat cookie) and reads its events as a browser's EventSource does (reconnecting
    after `retry:` when a stream ends, giving up on any answer but 200 text/event-stream); on a
-   `changed` event it fetches what changed as the page does (`GET /tables/<id>/live/?v=<old>`;
+   `changed` event it fetches what changed as the page does (`GET /tables/<id>/live/?v=<old>`,
+   after a pause drawn between 0 and `--redraw-spread` ms, as tracker/static/tracker/live.js
+   spreads a table's phones; a change heard while a redraw is waiting is fetched by it;
    `--no-redraw` leaves that out). The same taps run for `--seconds`;
 3. poll: every phone asks `GET /tables/<id>/live/?v=<version>` every 1.5 s (today's page), on a
    kept-alive connection as a browser does; the same taps.
@@ -78,6 +80,8 @@ from bench.server import (  # noqa: E402
 
 GAME = "heroes-of-barcadia"
 POLL_INTERVAL = 1.5  # the table page's hx-trigger="every 1500ms"
+# live.js waits between 0 and this many ms before it fetches what a `changed` event told of.
+REDRAW_SPREAD_MS = 150
 # EventSource's reconnection time until the server sends `retry:` (browsers use about 3 s).
 DEFAULT_RETRY = 3.0
 # A request unanswered this long is counted as timed out (and the phone goes on): a browser
@@ -329,6 +333,7 @@ class Phone:
     answered_last: bool = False  # poll: the last poll was answered
     latencies: list = field(default_factory=list)  # poll: each poll's; push: each redraw's
     redraws: int = 0
+    redraw_waiting: bool = False  # a redraw told of, its pause not over (the page's timer)
     hello_delay: float | None = None
     connection: Connection | None = None
 
@@ -339,8 +344,14 @@ class Phone:
         )
 
 
-async def redraw(phone: Phone, port: int, shown: int, learnt: float) -> None:
-    """What the page does on `changed`: fetch this phone's regions that differ."""
+async def redraw(phone: Phone, port: int, shown: int, learnt: float, spread: float) -> None:
+    """What the page does on `changed`: a pause drawn in `spread` s, then fetch this phone's
+    regions that differ."""
+    phone.redraw_waiting = True
+    try:
+        await asyncio.sleep(random.uniform(0, spread))
+    finally:
+        phone.redraw_waiting = False
     try:
         head, _body = await phone.connection.request(
             "GET",
@@ -358,7 +369,7 @@ async def redraw(phone: Phone, port: int, shown: int, learnt: float) -> None:
     phone.latencies.append((time.perf_counter() - learnt) * 1000)
 
 
-async def follow(phone: Phone, port: int, stop: asyncio.Event, draw: bool) -> None:
+async def follow(phone: Phone, port: int, stop: asyncio.Event, draw: bool, spread: float) -> None:
     """One phone's EventSource: hold a stream, read its events, reconnect as a browser does."""
     retry = DEFAULT_RETRY
     last_id = None
@@ -411,8 +422,8 @@ async def follow(phone: Phone, port: int, stop: asyncio.Event, draw: bool) -> No
                         phone.seen.append((version, now))
                         if version > phone.version:
                             shown, phone.version = phone.version, version
-                            if draw:
-                                task = asyncio.create_task(redraw(phone, port, shown, now))
+                            if draw and not phone.redraw_waiting:
+                                task = asyncio.create_task(redraw(phone, port, shown, now, spread))
                                 tasks.add(task)
                                 task.add_done_callback(tasks.discard)
                     elif event.type == "ping":
@@ -831,7 +842,11 @@ async def phones_phase(
         ramp_started = time.monotonic()
         for n, phone in enumerate(now_phones):
             if mode == "push":
-                tasks.append(asyncio.create_task(follow(phone, server.port, stop, args.redraw)))
+                tasks.append(
+                    asyncio.create_task(
+                        follow(phone, server.port, stop, args.redraw, args.redraw_spread / 1000)
+                    )
+                )
             else:
                 tasks.append(asyncio.create_task(poll(phone, server.port, stop)))
             if n % 50 == 49:
@@ -975,7 +990,7 @@ def say(prefix: str, figures: dict, quiet_p95: float | None) -> list[str]:
             f"streams open before the taps {figures['open_before_taps']} of {figures['phones']}, "
             f"asked for and still unanswered at the end {figures['streams_unanswered_at_end']} "
             f"(connecting took {figures['connect_seconds']} s; hello p95 {fmt(hello['p95'])} ms); "
-            f"redraw after the event p50 = {fmt(draw['p50'])} ms, p95 = {fmt(draw['p95'])} ms; "
+            f"screen redrawn after the event (its pause included) p50 = {fmt(draw['p50'])} ms, p95 = {fmt(draw['p95'])} ms; "
             f"events a browser would not dispatch {figures['events_not_dispatched']}"
         )
     else:
@@ -1026,6 +1041,12 @@ def main() -> None:
     parser.add_argument("--mode", choices=["push", "poll", "both"], default="both")
     parser.add_argument("--ramp", type=float, default=200, help="phones connecting a second")
     parser.add_argument("--no-redraw", dest="redraw", action="store_false")
+    parser.add_argument(
+        "--redraw-spread",
+        type=float,
+        default=REDRAW_SPREAD_MS,
+        help="ms: the longest pause before a redraw (live.js's; 0: at once)",
+    )
     parser.add_argument("--json", type=Path)
     parser.add_argument("--selftest", action="store_true")
     args = parser.parse_args()
@@ -1167,7 +1188,7 @@ async def selftest() -> None:
     phones = [Phone(i, i + 1, "seat=x", True, False, 5, source_address(i)) for i in range(3)]
     for phone in phones:
         phone.connection = Connection(port, phone.source)
-    tasks = [asyncio.create_task(follow(p, port, stop, True)) for p in phones]
+    tasks = [asyncio.create_task(follow(p, port, stop, True, 0.0)) for p in phones]
     await asyncio.wait_for(asyncio.gather(tasks[0], tasks[1]), 10)
     await asyncio.sleep(0.3)
     stop.set()

@@ -68,9 +68,19 @@
       return field.value !== field.defaultValue;
     });
   }
+  // A change reaches every phone of a table in the same instant: each waits a moment drawn
+  // between 0 and SPREAD ms before it asks, so the table's phones don't all ask the server at
+  // once (nor while it is still answering the phone that made the change, whose answer goes
+  // first). A change told of meanwhile is fetched by the same ask.
+  var SPREAD = 150;
+  var spreadTimer = null;
   function told(version) {
     heard = Math.max(heard, Number(version) || 0);
-    redraw(false);
+    if (spreadTimer !== null || heard <= shown()) return;
+    spreadTimer = setTimeout(function () {
+      spreadTimer = null;
+      redraw(false);
+    }, Math.random() * SPREAD);
   }
 
   function stop() {
