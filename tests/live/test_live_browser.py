@@ -156,6 +156,10 @@ def test_i27_a_freed_seat_is_told_so_at_once(
         expect(bo.get_by_test_id("seat-lost")).to_be_visible(timeout=WITHIN)
         noted("barcadia_seat_freed", started)
         expect(bo.locator("html")).to_have_attribute("data-live-state", "gone")
+        # Nothing of the table it no longer sits at stays on the screen, nothing polls on.
+        expect(bo.locator(".hob, #hob-live, #hob-actions, [id^=hob-hero-]")).to_have_count(0)
+        expect(bo.locator("#page-messages")).to_have_text("")
+        expect(bo.get_by_role("link", name=re.compile("Back to your games|回到"))).to_be_visible()
         bo.screenshot(path=str(SCREENSHOTS / f"live-seat-freed-{locale}.png"))
     finally:
         context.close()

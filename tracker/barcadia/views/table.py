@@ -77,8 +77,8 @@ def table_access(request: HttpRequest, table: int) -> seats.Access:
 
 
 def seat_lost_answer(request: HttpRequest, lost: SeatLost) -> HttpResponse:
-    """403, saying the seat was freed and how to get one back: for the page's script, the
-    live head and the actions panel in its place (the live check stops); else a page."""
+    """403, saying the seat was freed and how to get one back: for the page's script, in the
+    whole table's place (its check and stream stop with the live head); else a page."""
     context = {"hero": lost.hero, "table_id": lost.table}
     if request.htmx:
         return render(request, f"{TEMPLATE}#seat_lost", context, status=403)

@@ -370,14 +370,19 @@
     });
   });
 
-  // A phone whose seat the host freed is told so (403, in the live head's place; its live
-  // check stops) rather than left looking frozen.
+  // A phone whose seat the host freed is told so (403) in the whole table's place, rather
+  // than left looking frozen or showing a table it no longer sits at; with the live head gone
+  // its check and its stream stop.
   document.addEventListener("htmx:beforeSwap", function (event) {
     var xhr = event.detail.xhr;
     if (xhr && xhr.status === 403 && /data-testid="seat-lost"/.test(xhr.responseText || "")) {
       event.detail.shouldSwap = true;
       event.detail.isError = false;
-      event.detail.target = document.getElementById("hob-live") || event.detail.target;
+      event.detail.target = document.querySelector(".hob") || event.detail.target;
+      event.detail.swapOverride = "outerHTML";
+      // What the page said when it was drawn ("You sit as Bo.") is no longer true.
+      var said = document.getElementById("page-messages");
+      if (said) said.replaceChildren();
     }
   });
 
