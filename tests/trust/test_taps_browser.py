@@ -205,6 +205,66 @@ def test_bv_a_tap_whose_answer_was_lost_is_not_applied_twice(live_server, page, 
     assert bv_turns(adventure) == 1
 
 
+def test_i27_bv_a_redraw_landing_while_the_tap_goes_again_does_not_hide_its_answer(
+    live_server, page, ada
+):
+    """Seen in a loop: the answer lost, the stream told of the change the tap had made and the
+    screen asked to be redrawn; "Try again" went while that redraw was on its way, the redraw
+    landed first and took the prompt away, and the tap's answer ("saved already") went into
+    the prompt no longer on the screen. A tap on its way comes first: the redraw is dropped."""
+    adventure = make_adventure(ada, "after_x0")
+    log_in(page, live_server)
+    page.goto(f"{live_server.url}/adventures/{adventure.pk}/")
+    expect(page.locator("html")).to_have_attribute("data-live-state", "held")
+    page.evaluate(
+        """() => {
+          window.redrawsDone = 0;
+          document.addEventListener("htmx:afterRequest", (event) => {
+            if (/[?&]part=now/.test(event.detail.pathInfo.requestPath)) window.redrawsDone += 1;
+          });
+        }"""
+    )
+    redraws = hold_the_first(page, r"[?&]part=now")
+    lose_the_answer(page, r"/act/end_turn/$", lambda: bv_ends_turn(page))
+    wait_for(page, redraws, "the stream's redraw")
+    again = hold_the_first(page, r"/act/end_turn/$")
+    failed_banner(page).get_by_role("button", name="Try again").click()
+    wait_for(page, again, "the tap sent again")
+    redraws[0].continue_()
+    for _ in range(200):
+        if page.evaluate("() => window.redrawsDone"):
+            break
+        page.wait_for_timeout(50)
+    again[0].continue_()
+    expect(page.locator("#bv-prompt")).to_contain_text("That tap was saved already")
+    expect(failed_banner(page)).to_be_hidden()
+    assert bv_turns(adventure) == 1
+
+
+def hold_the_first(page, pattern: str) -> list:
+    """Hold the first request matching `pattern` (its route is put in the list given back, for
+    the test to let it go); the later ones go as usual."""
+    held: list = []
+
+    def handle(route) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route(re.compile(pattern), handle)
+    return held
+
+
+def wait_for(page, held: list, what: str) -> None:
+    """Until a request routed into `held` has come (at most 10 s)."""
+    for _ in range(200):
+        if held:
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"{what} never came")
+
+
 def test_bv_a_card_entered_on_another_screen_does_not_bounce_a_tap(live_server, page, ada):
     adventure = make_adventure(ada, "after_x0")
     log_in(page, live_server)

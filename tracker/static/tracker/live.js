@@ -162,16 +162,23 @@
   // is dropped: it would take the screen back.
   document.addEventListener("htmx:beforeRequest", function (event) {
     var live = box();
-    if (live && event.detail.elt === live) event.detail.xhr.liveShown = shown();
+    var config = event.detail.requestConfig;
+    // Only the live element's own asks: a tap sent again from it is a tap (Barcadia's).
+    if (live && event.detail.elt === live && config && config.verb === "get") {
+      event.detail.xhr.liveShown = shown();
+    }
   });
   // So is one whose target another answer has replaced meanwhile (two redraws on their way
   // at once): put in the detached element, its out-of-band parts would find nothing to take
-  // the place of. Either way, if the screen is still behind, it asks again.
+  // the place of. And so is one that lands while a tap of this phone is on its way (sent
+  // after the redraw was asked, e.g. "Try again" after a lost answer): the tap's answer is
+  // newer, and it would go into the region the redraw took away, unseen. Either way, if the
+  // screen is still behind, it asks again once the tap is answered.
   document.addEventListener("htmx:beforeSwap", function (event) {
     var xhr = event.detail.xhr;
     if (!xhr || xhr.liveShown === undefined) return;
     var target = event.detail.target;
-    if (shown() !== xhr.liveShown || (target && !target.isConnected)) {
+    if (shown() !== xhr.liveShown || (target && !target.isConnected) || inFlight > 0) {
       event.detail.shouldSwap = false;
       xhr.liveDropped = true;
     }

@@ -115,14 +115,6 @@
   function sendAgain(sent) {
     const target = sent.target && document.getElementById(sent.target);
     if (!target || !sent.path || !window.htmx) return false;
-    // A request still on its way (a check a live update asked for, a fold-out being fetched)
-    // would make htmx drop this one (hx-sync): it goes as soon as that one has ended.
-    if (document.querySelector(".htmx-request")) {
-      document.addEventListener("htmx:afterRequest", () => setTimeout(() => sendAgain(sent), 0), {
-        once: true,
-      });
-      return true;
-    }
     target.tapAgain = sent.tap;
     window.htmx.ajax("POST", sent.path, {
       source: target,
@@ -133,30 +125,41 @@
     return true;
   }
 
+  function tryAgain(button) {
+    const elt = failed;
+    if (!elt) return hide();
+    // A request still on its way (a redraw the live stream asked for, the table's check) may
+    // take away what was tapped when it lands, and htmx holds a tap back behind it (hx-sync)
+    // only to drop it silently if its form has gone by then: the tap goes once it has ended.
+    if (document.querySelector(".htmx-request")) {
+      button.disabled = true;
+      document.addEventListener("htmx:afterRequest", () => setTimeout(() => tryAgain(button), 0), {
+        once: true,
+      });
+      return;
+    }
+    const sent = elt.tapSent || {};
+    if (elt.isConnected && !sent.again) {
+      button.disabled = true;
+      if (elt.tagName === "FORM") {
+        const submitter = sent.submitter && sent.submitter.isConnected ? sent.submitter : null;
+        elt.requestSubmit(submitter);
+      } else if (window.htmx) {
+        window.htmx.trigger(elt, sent.type || "change");
+      }
+      return;
+    }
+    // The screen was drawn again meanwhile: what was tapped is no longer there, but the tap
+    // is sent again as it was, and the server says whether it had been saved.
+    if (sendAgain(sent)) {
+      button.disabled = true;
+      return;
+    }
+    banner.querySelector("[data-words]").textContent = banner.dataset.moved;
+    failed = null;
+  }
+
   if (banner) {
-    banner.querySelector("button").addEventListener("click", (event) => {
-      const elt = failed;
-      if (!elt) return hide();
-      const sent = elt.tapSent || {};
-      const button = event.currentTarget;
-      if (elt.isConnected && !sent.again) {
-        button.disabled = true;
-        if (elt.tagName === "FORM") {
-          const submitter = sent.submitter && sent.submitter.isConnected ? sent.submitter : null;
-          elt.requestSubmit(submitter);
-        } else if (window.htmx) {
-          window.htmx.trigger(elt, sent.type || "change");
-        }
-        return;
-      }
-      // The screen was drawn again meanwhile: what was tapped is no longer there, but the tap
-      // is sent again as it was, and the server says whether it had been saved.
-      if (sendAgain(sent)) {
-        button.disabled = true;
-        return;
-      }
-      banner.querySelector("[data-words]").textContent = banner.dataset.moved;
-      failed = null;
-    });
+    banner.querySelector("button").addEventListener("click", (event) => tryAgain(event.currentTarget));
   }
 })();
