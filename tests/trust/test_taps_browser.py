@@ -333,6 +333,31 @@ def test_hob_a_tap_whose_answer_was_lost_is_not_applied_twice(live_server, page,
     assert hob_turns_ended(table) == 1
 
 
+def test_hob_a_tap_held_behind_a_check_whose_answer_takes_its_form_away_is_not_lost_silently(
+    live_server, page, ada
+):
+    """htmx holds a tap back while the table's check is on its way (hx-sync "queue all") and
+    drops it, saying nothing, if the check's answer has taken its form away (another phone's
+    change redrew the panel). The phone says so, and the player taps again on the new screen."""
+    table = hob_table(ada)
+    hob_seat(page, live_server, table, 1)
+    expect(page.locator("html")).to_have_attribute("data-live-state", "held")
+    page.get_by_text("End the turn without an action?").click()
+    checks = hold_the_first(page, r"/tables/\d+/live/")
+    page.locator("#hob-live").dispatch_event("hob-wake")
+    wait_for(page, checks, "the table's check")
+    table.refresh_from_db()
+    hob_services.table_apply(
+        table=table, action={"type": "end_turn", "player": "Ana"}, expected_version=table.version
+    )
+    page.get_by_test_id("end-turn").click()  # held back behind the check
+    checks[0].continue_()
+    expect(failed_banner(page)).to_be_visible()
+    expect(failed_banner(page)).to_contain_text("The screen changed meanwhile")
+    expect(page.get_by_test_id("banner")).to_contain_text("Bo")
+    assert hob_turns_ended(table) == 1
+
+
 def test_hob_a_lost_answer_sent_again_after_the_table_redrew_is_told_saved_already(
     live_server, page, ada
 ):

@@ -111,6 +111,32 @@
     xhr.addEventListener("timeout", () => show(elt, "timeout"));
   });
 
+  // htmx holds a tap back while another request of its region is on its way (hx-sync
+  // "queue") and, once that one has ended, drops it without a word if its element has left the
+  // page meanwhile (that request's answer drew the region again). A tap asked for (htmx:confirm)
+  // that never went (no htmx:beforeRequest) and whose element is gone is said, so the player
+  // taps again on the screen as it now is.
+  const heldBack = new Set();
+  document.addEventListener("htmx:confirm", (event) => {
+    if (event.detail.verb === "post") heldBack.add(event.detail.elt);
+  });
+  ["htmx:beforeRequest", "htmx:validation:halted", "htmx:abort"].forEach((name) => {
+    document.addEventListener(name, (event) => heldBack.delete(event.detail.elt || event.target));
+  });
+  document.addEventListener("htmx:afterRequest", () => {
+    setTimeout(() => {
+      heldBack.forEach((elt) => {
+        if (elt.isConnected) return;
+        heldBack.delete(elt);
+        if (!banner) return;
+        failed = null;
+        banner.querySelector("[data-words]").textContent = banner.dataset.moved;
+        banner.querySelector("button").disabled = false;
+        banner.hidden = false;
+      });
+    }, 0);
+  });
+
   // Sends a tap again from what it sent: from the element that answers take the place of.
   function sendAgain(sent) {
     const target = sent.target && document.getElementById(sent.target);
