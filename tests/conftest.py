@@ -195,6 +195,30 @@ def run_async(awaitable):
     return outcome["result"]
 
 
+def hold_the_first(page, pattern: str) -> list:
+    """Hold the first request matching `pattern` (its route is put in the list given back, for
+    the test to let it go); the later ones go as usual."""
+    held: list = []
+
+    def handle(route) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route(re.compile(pattern), handle)
+    return held
+
+
+def wait_for(page, held: list, what: str) -> None:
+    """Until a request routed into `held` has come (at most 10 s)."""
+    for _ in range(200):
+        if held:
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"{what} never came")
+
+
 def without_live_stream(page) -> None:
     """This screen can't hold its live stream (as behind a proxy that buffers, or where the
     stream is refused): it learns of another screen's change as before live updates, when its

@@ -20,7 +20,7 @@ from playwright.sync_api import expect
 
 from tests.barbarian_vince.conftest import make_adventure
 from tests.barcadia.test_hob_browser import ORDER, banner, sit, table_so_far
-from tests.conftest import SCREENSHOTS, without_live_stream
+from tests.conftest import SCREENSHOTS, wait_for, without_live_stream
 from tests.play.conftest import make_character
 from tracker.barcadia import services as hob_services
 from tracker.barcadia.game import GAME as HOB
@@ -163,6 +163,40 @@ def test_i27_a_freed_seat_is_told_so_at_once(
         bo.screenshot(path=str(SCREENSHOTS / f"live-seat-freed-{locale}.png"))
     finally:
         context.close()
+
+
+def test_i27_a_change_told_while_the_redraw_of_the_one_before_is_on_its_way_is_shown(
+    live_server, ada, phones
+):
+    """Seen in the browser loop: two changes in a row, the second told while the phone's
+    redraw of the first was on its way; htmx dropped the second ask (hx-sync), the first's
+    answer showed the first change only, and with the stream held nothing asked again — the
+    phone stayed a turn behind until the next change."""
+    table = table_so_far(ada, ORDER)
+    bo = phones[0]
+    sit_in(bo, live_server, table, 2)
+    held(bo)
+    redraws: list = []
+
+    def answered_now_delivered_later(route) -> None:
+        if redraws:
+            route.continue_()
+        else:
+            redraws.append((route, route.fetch()))  # the server answers at the first change
+
+    bo.route(re.compile(r"/tables/\d+/live/\?v="), answered_now_delivered_later)
+    table.refresh_from_db()
+    table = hob_services.table_apply(
+        table=table, action={"type": "end_turn", "player": "Ana"}, expected_version=table.version
+    )
+    wait_for(bo, redraws, "the redraw of the first change")
+    hob_services.table_apply(
+        table=table, action={"type": "end_turn", "player": "Bo"}, expected_version=table.version
+    )
+    bo.wait_for_timeout(500)  # the second change told, and its ask dropped behind the first
+    route, answer = redraws[0]
+    route.fulfill(response=answer)
+    expect(banner(bo)).to_contain_text("Cy", timeout=WITHIN)
 
 
 def sit_in(page, live_server, table, number: int) -> None:

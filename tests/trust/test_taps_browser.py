@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 
 from tests.barbarian_vince.conftest import make_adventure
 from tests.barcadia.conftest import play as play_table
-from tests.conftest import without_live_stream
+from tests.conftest import hold_the_first, wait_for, without_live_stream
 from tests.play.conftest import make_character
 from tracker.barbarian_vince import services as bv_services
 from tracker.barcadia import services as hob_services
@@ -239,30 +239,6 @@ def test_i27_bv_a_redraw_landing_while_the_tap_goes_again_does_not_hide_its_answ
     expect(page.locator("#bv-prompt")).to_contain_text("That tap was saved already")
     expect(failed_banner(page)).to_be_hidden()
     assert bv_turns(adventure) == 1
-
-
-def hold_the_first(page, pattern: str) -> list:
-    """Hold the first request matching `pattern` (its route is put in the list given back, for
-    the test to let it go); the later ones go as usual."""
-    held: list = []
-
-    def handle(route) -> None:
-        if held:
-            route.continue_()
-        else:
-            held.append(route)
-
-    page.route(re.compile(pattern), handle)
-    return held
-
-
-def wait_for(page, held: list, what: str) -> None:
-    """Until a request routed into `held` has come (at most 10 s)."""
-    for _ in range(200):
-        if held:
-            return
-        page.wait_for_timeout(50)
-    raise AssertionError(f"{what} never came")
 
 
 def test_bv_a_card_entered_on_another_screen_does_not_bounce_a_tap(live_server, page, ada):

@@ -180,12 +180,14 @@
     var target = event.detail.target;
     if (shown() !== xhr.liveShown || (target && !target.isConnected) || inFlight > 0) {
       event.detail.shouldSwap = false;
-      xhr.liveDropped = true;
     }
   });
+  // After every redraw, dropped or drawn: a change told while it was on its way asked for
+  // nothing (htmx drops an ask while one is on its way, hx-sync), and its answer may be older
+  // than that change; the screen still behind asks again.
   document.addEventListener("htmx:afterRequest", function (event) {
     var xhr = event.detail.xhr;
-    if (xhr && xhr.liveDropped) setTimeout(function () { redraw(false); }, 0);
+    if (xhr && xhr.liveShown !== undefined) setTimeout(function () { redraw(false); }, 0);
   });
 
   document.addEventListener("visibilitychange", function () {
