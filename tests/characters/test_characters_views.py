@@ -112,7 +112,7 @@ def test_list_row_shows_level_xp_hp_str_gold_kills_deaths_and_play(client, playe
         assert shown in text
     for label in ("Gold", "Kills", "Deaths"):
         assert f"<dt>{label}</dt><dd>0</dd>" in text
-    assert reverse("tracker:play", args=[character.pk]) in text
+    assert reverse("tracker:rpg_play", args=[character.pk]) in text
 
 
 def test_empty_list_says_so(client, player):
@@ -329,7 +329,7 @@ def test_sheet_shows_every_s03_field_and_the_table_rules(client, player):
     assert "Free while held" in text
     for name in ("character_rename", "character_delete", "character_export"):
         assert url(name, character) in text
-    assert reverse("tracker:play", args=[character.pk]) in text
+    assert reverse("tracker:rpg_play", args=[character.pk]) in text
     assert 'data-testid="inventory-empty"' in text
 
 

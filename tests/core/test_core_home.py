@@ -92,7 +92,7 @@ def test_every_page_describes_the_app_for_search_and_sharing(client, host, langu
     pages = [client.get(reverse("login")), client.get(reverse("signup"))]
     client.force_login(host)
     pages += [client.get(reverse("tracker:home"))]
-    pages += [client.get(reverse("tracker:play", args=[character.pk]))]
+    pages += [client.get(reverse("tracker:rpg_play", args=[character.pk]))]
     for response in pages:
         url = response.request["PATH_INFO"]
         assert response.status_code == 200, url

@@ -32,12 +32,12 @@ def short_and_long(player):
 
 def pages(pk: int, last: int) -> dict[str, tuple[str, dict]]:
     return {
-        "history": (reverse("tracker:history", args=[pk]), {}),
-        "more sessions": (reverse("tracker:history", args=[pk]) + "?page=2", HTMX),
-        "log": (reverse("tracker:history_log", args=[pk]), {}),
-        "older actions": (reverse("tracker:history_log", args=[pk]) + "?before=5", HTMX),
-        "undo confirmation": (reverse("tracker:history_undo_to", args=[pk, last - 3]), {}),
-        "record sheet": (reverse("tracker:record_sheet", args=[pk]), {}),
+        "history": (reverse("tracker:rpg_history", args=[pk]), {}),
+        "more sessions": (reverse("tracker:rpg_history", args=[pk]) + "?page=2", HTMX),
+        "log": (reverse("tracker:rpg_history_log", args=[pk]), {}),
+        "older actions": (reverse("tracker:rpg_history_log", args=[pk]) + "?before=5", HTMX),
+        "undo confirmation": (reverse("tracker:rpg_history_undo_to", args=[pk, last - 3]), {}),
+        "record sheet": (reverse("tracker:rpg_record_sheet", args=[pk]), {}),
     }
 
 
@@ -69,7 +69,7 @@ def test_the_history_page_is_a_handful_of_queries(
 ):
     _, long = short_and_long
     client.force_login(player)
-    url = reverse("tracker:history", args=[long.pk])
+    url = reverse("tracker:rpg_history", args=[long.pk])
     client.get(url)
     # Session and user, the character, sessions (count, page, fights), four charts' data
     # (sessions once for two charts, kills, damage) and the latest actions.
@@ -79,7 +79,7 @@ def test_the_history_page_is_a_handful_of_queries(
     # Nor more work in Python than for half the career: counted as the calls the page makes,
     # not timed: a clock on a loaded machine is no measure.
     half = write_long_career(Career(player, 7, name="Half").character, 5_000)
-    half_url = reverse("tracker:history", args=[half.pk])
+    half_url = reverse("tracker:rpg_history", args=[half.pk])
     client.get(half_url)
     assert calls_made(lambda: client.get(url)) < 1.1 * calls_made(lambda: client.get(half_url))
 

@@ -18,10 +18,10 @@ HTMX = {"HX-Request": "true"}
 
 def urls(pk: int, seq: int = 2) -> list[str]:
     return [
-        reverse("tracker:history", args=[pk]),
-        reverse("tracker:history_log", args=[pk]),
-        reverse("tracker:history_undo_to", args=[pk, seq]),
-        reverse("tracker:record_sheet", args=[pk]),
+        reverse("tracker:rpg_history", args=[pk]),
+        reverse("tracker:rpg_history_log", args=[pk]),
+        reverse("tracker:rpg_history_undo_to", args=[pk, seq]),
+        reverse("tracker:rpg_record_sheet", args=[pk]),
     ]
 
 
@@ -61,7 +61,7 @@ def test_another_players_character_is_not_found(client, played, other_player):
 @pytest.mark.django_db
 def test_history_page_lists_sessions_fights_and_the_latest_actions(client, player, played):
     client.force_login(player)
-    response = client.get(reverse("tracker:history", args=[played.pk]))
+    response = client.get(reverse("tracker:rpg_history", args=[played.pk]))
     assert response.status_code == 200
     html = response.content.decode()
     # Finished sessions and fights from their rows, the running ones from the projection.
@@ -84,7 +84,7 @@ def test_sessions_page_five_at_a_time_and_htmx_gets_only_the_next_ones(client, p
     career = Career(player, 5)
     career.play_sessions(7)
     client.force_login(player)
-    url = reverse("tracker:history", args=[career.character.pk])
+    url = reverse("tracker:rpg_history", args=[career.character.pk])
     first = client.get(url).content.decode()
     assert re.findall(r'data-number="(\d+)"', first) == ["7", "6", "5", "4", "3"]
     assert "?page=2" in first
@@ -98,7 +98,7 @@ def test_sessions_page_five_at_a_time_and_htmx_gets_only_the_next_ones(client, p
 @pytest.mark.django_db
 def test_log_page_and_its_htmx_continuation(client, player, played):
     client.force_login(player)
-    url = reverse("tracker:history_log", args=[played.pk])
+    url = reverse("tracker:rpg_history_log", args=[played.pk])
     html = client.get(url).content.decode()
     seqs = [int(s) for s in re.findall(r'data-seq="(\d+)"', html)]
     assert seqs == list(range(played.last_seq, played.last_seq - 50, -1))
@@ -117,7 +117,7 @@ def test_log_page_and_its_htmx_continuation(client, player, played):
 def test_undo_to_here_asks_first_then_goes_back_through_the_service(client, player, played):
     client.force_login(player)
     last, target = played.last_seq, played.last_seq - 6
-    url = reverse("tracker:history_undo_to", args=[played.pk, target])
+    url = reverse("tracker:rpg_history_undo_to", args=[played.pk, target])
     page = client.get(url)
     assert page.status_code == 200
     html = page.content.decode()
@@ -128,7 +128,7 @@ def test_undo_to_here_asks_first_then_goes_back_through_the_service(client, play
 
     response = client.post(url, {"version": played.version})
     assert response.status_code == 302
-    assert response.url == reverse("tracker:history_log", args=[played.pk])
+    assert response.url == reverse("tracker:rpg_history_log", args=[played.pk])
     played.refresh_from_db()
     assert played.last_seq == target
     assert played.log_entries.count() == target
@@ -139,7 +139,7 @@ def test_undo_to_here_asks_first_then_goes_back_through_the_service(client, play
 @pytest.mark.django_db
 def test_undo_with_an_old_version_is_shown_as_a_conflict_and_undoes_nothing(client, player, played):
     client.force_login(player)
-    url = reverse("tracker:history_undo_to", args=[played.pk, played.last_seq - 2])
+    url = reverse("tracker:rpg_history_undo_to", args=[played.pk, played.last_seq - 2])
     response = client.post(url, {"version": played.version - 1})
     assert response.status_code == 409
     html = response.content.decode()
@@ -154,7 +154,7 @@ def test_undo_with_an_old_version_is_shown_as_a_conflict_and_undoes_nothing(clie
     assert response.status_code == 200 and "changed on another screen" in response.content.decode()
     # And with the version it now shows, the undo goes through (htmx: a client-side redirect).
     response = client.post(url, {"version": played.version}, headers=HTMX)
-    assert response.headers["HX-Redirect"] == reverse("tracker:history_log", args=[played.pk])
+    assert response.headers["HX-Redirect"] == reverse("tracker:rpg_history_log", args=[played.pk])
     played.refresh_from_db()
     assert played.last_seq == before - 2
 
@@ -163,14 +163,14 @@ def test_undo_with_an_old_version_is_shown_as_a_conflict_and_undoes_nothing(clie
 def test_undo_to_a_missing_action_or_without_a_version_undoes_nothing(client, player, played):
     client.force_login(player)
     last = played.last_seq
-    beyond = reverse("tracker:history_undo_to", args=[played.pk, last + 5])
+    beyond = reverse("tracker:rpg_history_undo_to", args=[played.pk, last + 5])
     assert "There is no action" in client.get(beyond).content.decode()
     response = client.post(beyond, {"version": played.version})
     assert response.status_code == 400
     assert "Nothing was undone" in response.content.decode()
-    response = client.post(reverse("tracker:history_undo_to", args=[played.pk, 3]), {})
+    response = client.post(reverse("tracker:rpg_history_undo_to", args=[played.pk, 3]), {})
     assert response.status_code == 400
-    newest = reverse("tracker:history_undo_to", args=[played.pk, last])
+    newest = reverse("tracker:rpg_history_undo_to", args=[played.pk, last])
     assert "nothing after it to undo" in client.get(newest).content.decode()
     played.refresh_from_db()
     assert played.last_seq == last
@@ -183,7 +183,7 @@ def test_record_sheet_holds_every_s03_field_and_the_inventory(client, player):
         lambda s: s["character"]["inventory"] and s["fight"] is None and s["session"]
     )
     client.force_login(player)
-    html = client.get(reverse("tracker:record_sheet", args=[character.pk])).content.decode()
+    html = client.get(reverse("tracker:rpg_record_sheet", args=[character.pk])).content.decode()
     fields = dict(re.findall(r"<dt>([^<]+)</dt><dd>([^<]+)", html))
     c = Character.objects.get(pk=character.pk)
     assert fields["Name"] == c.name
@@ -210,7 +210,7 @@ def test_record_sheet_holds_every_s03_field_and_the_inventory(client, player):
 @pytest.mark.django_db
 def test_charts_are_inline_svg_without_scripts_or_outside_links(client, player, played):
     client.force_login(player)
-    response = client.get(reverse("tracker:history", args=[played.pk]))
+    response = client.get(reverse("tracker:rpg_history", args=[played.pk]))
     html = response.content.decode()
     svgs = re.findall(r"<svg.*?</svg>", html, flags=re.S)
     assert len(svgs) == 4
@@ -231,7 +231,7 @@ def test_the_head_counts_the_running_session_as_the_charts_do(client, player, pl
     """Issue 28: "1 session played" stood beside "after 2 sessions" while the second ran."""
     assert played.state["session"] is not None and played.sessions == 1
     client.force_login(player)
-    page = client.get(reverse("tracker:history", args=[played.pk])).content.decode()
+    page = client.get(reverse("tracker:rpg_history", args=[played.pk])).content.decode()
     head = re.search(r'class="history-sub">(.*?)</p>', page).group(1)
     assert "2 sessions, the last one under way" in head, head
     assert "after 2 sessions" in page

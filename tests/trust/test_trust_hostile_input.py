@@ -144,18 +144,20 @@ def character_endpoints() -> list[tuple[str, str]]:
 GET_ONLY = {
     "tracker:character_detail",
     "tracker:character_export",
-    "tracker:play",
-    "tracker:discard_pile",
-    "tracker:history",
-    "tracker:history_log",
-    "tracker:record_sheet",
+    "tracker:rpg_play",
+    "tracker:rpg_discard_pile",
+    "tracker:rpg_history",
+    "tracker:rpg_history_log",
+    "tracker:rpg_record_sheet",
     "tracker:rpg_strip",
 }
 ENDPOINTS = character_endpoints()
 NOT_PLAYABLE = set(ACTIONS) - set(ACTION_FORMS)
 # The table's steps (a seat, another character) answer a character at no table with 404 or a
 # redirect back; the walk of tests/trust/test_trust_ownership.py and tests/table cover them.
-TABLE_STEPS = {name for name, _ in ENDPOINTS if name.startswith("tracker:rpg_")}
+TABLE_STEPS = {
+    name for name, url in ENDPOINTS if "/table/" in url or url.startswith("/card-tables/")
+}
 POST_ENDPOINTS = [e for e in ENDPOINTS if e[0] not in GET_ONLY | TABLE_STEPS]
 PLAY_ENDPOINTS = [e for e in POST_ENDPOINTS if "/play/" in e[1]]
 FORM_ENDPOINTS = [e for e in POST_ENDPOINTS if "/play/" not in e[1]]
@@ -164,15 +166,15 @@ FORM_ENDPOINTS = [e for e in POST_ENDPOINTS if "/play/" not in e[1]]
 def test_the_fuzzed_endpoints_are_every_post_endpoint_of_a_character():
     names = {name for name, _ in POST_ENDPOINTS}
     assert {
-        "tracker:play_action",
-        "tracker:play_undo",
-        "tracker:play_virtual",
-        "tracker:play_deal",
+        "tracker:rpg_play_action",
+        "tracker:rpg_play_undo",
+        "tracker:rpg_play_virtual",
+        "tracker:rpg_play_deal",
         "tracker:character_rename",
         "tracker:character_delete",
-        "tracker:history_undo_to",
+        "tracker:rpg_history_undo_to",
     } <= names
-    assert {u for n, u in PLAY_ENDPOINTS if n == "tracker:play_action"} >= {
+    assert {u for n, u in PLAY_ENDPOINTS if n == "tracker:rpg_play_action"} >= {
         f"/characters/{{pk}}/play/{action}/" for action in ACTION_FORMS
     }
     # Every route of a character is either a page (GET) or one of these.

@@ -63,7 +63,7 @@ def test_every_page_and_swap_of_a_signed_in_player_is_never_stored(
     client, owner, playing, adventuring, table
 ):
     routes = signed_in_routes()
-    assert {"tracker:play", "tracker:character_export", "logout"} <= {r.name for r in routes}
+    assert {"tracker:rpg_play", "tracker:character_export", "logout"} <= {r.name for r in routes}
     assert {"tracker:bv_play", "tracker:bv_export"} <= {r.name for r in routes}
     assert {"tracker:hob_table", "tracker:hob_live", "tracker:hob_act"} <= {r.name for r in routes}
     seen = 0

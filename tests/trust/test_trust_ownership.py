@@ -119,7 +119,11 @@ def test_the_walk_sees_every_character_url_and_skips_only_admin_and_accounts():
     routes = walk()
     names = {r.name for r in app_routes()}
     # The walk reaches the app's URLs through the include() of tracker.urls.
-    assert {"tracker:play_action", "tracker:character_delete", "tracker:history_undo_to"} <= names
+    assert {
+        "tracker:rpg_play_action",
+        "tracker:character_delete",
+        "tracker:rpg_history_undo_to",
+    } <= names
     for route in routes:
         if route.name not in names:
             assert route.route.startswith(tuple(SKIPPED_PREFIXES)), route
@@ -279,7 +283,13 @@ def test_the_owner_can_do_what_the_intruder_could_not(client, owner, victim):
     """The control: the same plausible requests work for the owner, so the 404s above came
     from the ownership check and not from a malformed request."""
     client.force_login(owner)
-    for name in ("character_detail", "play", "history", "history_log", "record_sheet"):
+    for name in (
+        "character_detail",
+        "rpg_play",
+        "rpg_history",
+        "rpg_history_log",
+        "rpg_record_sheet",
+    ):
         route = next(r for r in app_routes() if r.name == f"tracker:{name}")
         assert client.get(urls_for(route, victim)[0]).status_code == 200, name
     response = client.post(

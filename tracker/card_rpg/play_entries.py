@@ -237,8 +237,8 @@ class Entries:
         suits_on += [card for card in picked if card.startswith("JK")]
         return Entry(
             kind=kind,
-            url=reverse("tracker:play_action", args=[self.character_id, kind]),
-            pick_url=reverse("tracker:play_pick", args=[self.character_id, kind]),
+            url=reverse("tracker:rpg_play_action", args=[self.character_id, kind]),
+            pick_url=reverse("tracker:rpg_play_pick", args=[self.character_id, kind]),
             submit=str(ENTRY_SUBMIT[kind]),
             hand=hand,
             ask_rank=ask_rank,

@@ -189,7 +189,7 @@ def character_create(request: HttpRequest) -> HttpResponse:
             request.session.pop(CREATION_ROLL, None)  # the next character rolls its own
             if seat is None:
                 return go(request, reverse("tracker:character_detail", args=[character.pk]))
-            response = go(request, reverse("tracker:play", args=[character.pk]))
+            response = go(request, reverse("tracker:rpg_play", args=[character.pk]))
             if not request.user.is_authenticated:
                 seats.guest_cookie_set(
                     response, name=acting.cookie_name(seat.table_id), seat=seat, key=key

@@ -114,7 +114,7 @@ def history_undo_to(request: HttpRequest, pk: int, seq: int) -> HttpResponse:
         )
         if answer.done:
             messages.success(request, gettext("Back to just after action %(seq)s.") % {"seq": seq})
-            return go(request, reverse("tracker:history_log", args=[character.pk]))
+            return go(request, reverse("tracker:rpg_history_log", args=[character.pk]))
     context = {
         "character": character,
         "form": form,

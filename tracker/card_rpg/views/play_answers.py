@@ -68,7 +68,7 @@ def answer(request: HttpRequest, character: Character, screen: Screen, *, moved:
             refused=say(screen.error) if screen.error else "",
             done=[screen.notice],
         )
-        return redirect("tracker:play", pk=character.pk)
+        return redirect("tracker:rpg_play", pk=character.pk)
     page = context(request, character, screen) | {"oob": True}
     partial = "update" if moved else "prompt"
     response = render(request, f"{TEMPLATE}#{partial}", page)

@@ -94,7 +94,7 @@ def _said(error: Exception) -> str:
 
 
 def _back(character: Character) -> HttpResponse:
-    return redirect("tracker:play", pk=character.pk)
+    return redirect("tracker:rpg_play", pk=character.pk)
 
 
 def _back_after(
@@ -184,7 +184,7 @@ def table_join(request: HttpRequest, token: str) -> HttpResponse:
         except (SeatError, table_services.TableError) as refused:
             error = _said(refused)
         else:
-            return redirect("tracker:play", pk=character_id)
+            return redirect("tracker:rpg_play", pk=character_id)
     context = {"seat": seat, "table": seat.table, "characters": free, "error": error}
     return render(request, "card_rpg/table/join.html", {**context, "create_url": create_url})
 
