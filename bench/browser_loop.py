@@ -15,7 +15,6 @@ import argparse
 import os
 import subprocess
 import sys
-import tempfile
 import time
 import xml.etree.ElementTree as ET
 from collections import defaultdict
@@ -32,7 +31,8 @@ def one_run(paths: list[str], backend: str, workers: int, report: Path) -> tuple
     if backend == "postgres":
         env["DATABASE_URL"] = POSTGRES
     command = [sys.executable, "-m", "pytest", "-m", "browser", "-q", "-p", "no:cacheprovider"]
-    command += ["-n", str(workers), f"--junitxml={report}", *paths]
+    # The report keeps each failure's captured output too (the server's traceback of a 500).
+    command += ["-n", str(workers), f"--junitxml={report}", "-o", "junit_logging=all", *paths]
     done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
     if not report.exists():
         said = (done.stdout + done.stderr).strip().splitlines()[-3:]
@@ -56,20 +56,21 @@ def main() -> int:
     backends = ["sqlite", "postgres"] if options.backend == "both" else [options.backend]
     failures: dict[str, list[str]] = defaultdict(list)
     total_passed = total_failed = 0
-    with tempfile.TemporaryDirectory() as folder:
-        for number in range(1, options.runs + 1):
-            backend = backends[(number - 1) % len(backends)]
-            started = time.monotonic()
-            report = Path(folder) / f"run-{number}.xml"
-            passed, failed = one_run(options.paths, backend, options.workers, report)
-            total_passed, total_failed = total_passed + passed, total_failed + len(failed)
-            for test in failed:
-                failures[test].append(f"{number} ({backend})")
-            seconds = time.monotonic() - started
-            print(
-                f"run {number} {backend}: {passed} passed, {len(failed)} failed in {seconds:.0f} s"
-            )
-            sys.stdout.flush()
+    # The runs' reports are kept (test-artifacts/browser-loop/) to read a failure's cause.
+    folder = ROOT / "test-artifacts" / "browser-loop"
+    folder.mkdir(parents=True, exist_ok=True)
+    for number in range(1, options.runs + 1):
+        backend = backends[(number - 1) % len(backends)]
+        started = time.monotonic()
+        report = folder / f"run-{number}.xml"
+        report.unlink(missing_ok=True)  # a run that writes none must not read an older one
+        passed, failed = one_run(options.paths, backend, options.workers, report)
+        total_passed, total_failed = total_passed + passed, total_failed + len(failed)
+        for test in failed:
+            failures[test].append(f"{number} ({backend})")
+        seconds = time.monotonic() - started
+        print(f"run {number} {backend}: {passed} passed, {len(failed)} failed in {seconds:.0f} s")
+        sys.stdout.flush()
     for test, runs in sorted(failures.items()):
         print(f"failed: {test} in runs {', '.join(runs)}")
     print(f"{total_passed} passed, {total_failed} failed")
