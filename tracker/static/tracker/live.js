@@ -166,6 +166,7 @@
     // Only the live element's own asks: a tap sent again from it is a tap (Barcadia's).
     if (live && event.detail.elt === live && config && config.verb === "get") {
       event.detail.xhr.liveShown = shown();
+      event.detail.xhr.liveHeard = heard;
     }
   });
   // So is one whose target another answer has replaced meanwhile (two redraws on their way
@@ -180,14 +181,17 @@
     var target = event.detail.target;
     if (shown() !== xhr.liveShown || (target && !target.isConnected) || inFlight > 0) {
       event.detail.shouldSwap = false;
+      xhr.liveDropped = true;
     }
   });
-  // After every redraw, dropped or drawn: a change told while it was on its way asked for
-  // nothing (htmx drops an ask while one is on its way, hx-sync), and its answer may be older
-  // than that change; the screen still behind asks again.
+  // After a redraw that was dropped, or while which a newer change was told (htmx drops an
+  // ask while one is on its way, hx-sync, and this answer may be older than that change): the
+  // screen still behind asks again. Not after any other: an answer that could not bring the
+  // change (the database busy, a server error) is not asked again in a loop.
   document.addEventListener("htmx:afterRequest", function (event) {
     var xhr = event.detail.xhr;
-    if (xhr && xhr.liveShown !== undefined) setTimeout(function () { redraw(false); }, 0);
+    if (!xhr || xhr.liveShown === undefined) return;
+    if (xhr.liveDropped || heard > xhr.liveHeard) setTimeout(function () { redraw(false); }, 0);
   });
 
   document.addEventListener("visibilitychange", function () {
