@@ -98,6 +98,22 @@ def test_the_strip_poll_answers_nothing_new_then_the_change(phones):
     assert stale["HX-Refresh"] == "true"
 
 
+def test_i27_a_strip_whose_screen_follows_its_character_by_stream_does_not_reload_the_page(
+    phones,
+):
+    """Seen in the browser loop: robbed, the phone's screen was redrawn by its live stream and
+    then, the strip's poll still holding the version before, reloaded as a whole (a flash, the
+    scroll and anything typed gone). While the stream is held it redraws the screen; the strip
+    answers for the others only."""
+    ana, _bo = set_up(phones)
+    _host, _friend, ana_phone, _bo_phone = phones
+    ana = fresh(ana)
+    url = f"/characters/{ana.pk}/table/strip/"
+    followed = ana_phone.get(url, {"v": ana.version - 1}, headers={"X-Live-Held": "1"})
+    assert "HX-Refresh" not in followed
+    assert followed.status_code == 200 and f"v={ana.version}" in followed.content.decode()
+
+
 def test_t30_t32_a_duel_challenged_accepted_and_played_from_each_phone(phones):
     ana, bo = set_up(phones)
     _host, _friend, ana_phone, bo_phone = phones

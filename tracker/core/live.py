@@ -52,6 +52,10 @@ PING = 40.0
 POLL = 0.025
 # What the browser waits before it tries again after a stream ends (it is told).
 RETRY_MS = 1000
+# Sent by the page's script with its requests while its stream is held (static/tracker/live.js):
+# a view that would otherwise reload the whole screen when its record moved leaves that to the
+# stream's redraw.
+HELD_HEADER = "X-Live-Held"
 # A record that no longer exists.
 GONE = -1
 # Streams one address may hold (a flood from one address is refused, 429) and one seat or

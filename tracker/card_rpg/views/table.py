@@ -25,6 +25,7 @@ from tracker.card_rpg import table_screen, table_services
 from tracker.card_rpg.models import Character, DuelAceOfSpades, DuelXp, RpgSeat, RpgTable
 from tracker.card_rpg.views.acting import acting_character, player_required
 from tracker.core.i18n import say
+from tracker.core.live import HELD_HEADER
 from tracker.core.seats import SeatError
 from tracker.core.services import UndoError, VersionConflict
 from tracker.core.web import changed_elsewhere, said_after_post
@@ -214,10 +215,13 @@ def table_strip(request: HttpRequest, pk: int) -> HttpResponse:
     """Has anything at the table changed since this phone's strip was drawn? (polled)
 
     Nothing: 204. The phone's own character moved (an opponent's hit, a robbery): the whole
-    play screen is drawn again. Only the others moved: the strip alone.
+    play screen is drawn again — unless the screen follows its character by its live stream
+    (X-Live-Held, tracker/static/tracker/live.js), which redraws it. Only the others moved:
+    the strip alone.
     """
     character = _mine(request, pk)
-    if request.GET.get("v") not in (None, str(character.version)):
+    followed = request.headers.get(HELD_HEADER) == "1"
+    if request.GET.get("v") not in (None, str(character.version)) and not followed:
         response = HttpResponse(status=204)
         response["HX-Refresh"] = "true"
         return response

@@ -194,6 +194,13 @@
     if (xhr.liveDropped || heard > xhr.liveHeard) setTimeout(function () { redraw(false); }, 0);
   });
 
+  // While the stream is held, the page's requests say so (tracker/core/live.py HELD_HEADER):
+  // a view that would reload the whole screen when its record moved (Card RPG's table strip)
+  // leaves the redraw to the stream, which may be a moment behind it.
+  document.addEventListener("htmx:configRequest", function (event) {
+    if (held) event.detail.headers["X-Live-Held"] = "1";
+  });
+
   document.addEventListener("visibilitychange", function () {
     if (!document.hidden && !held && box()) open();
   });
