@@ -128,11 +128,7 @@
       heldBack.forEach((elt) => {
         if (elt.isConnected) return;
         heldBack.delete(elt);
-        if (!banner) return;
-        failed = null;
-        banner.querySelector("[data-words]").textContent = banner.dataset.moved;
-        banner.querySelector("button").disabled = false;
-        banner.hidden = false;
+        show(null, "moved");
       });
     }, 0);
   });
@@ -181,8 +177,7 @@
       button.disabled = true;
       return;
     }
-    banner.querySelector("[data-words]").textContent = banner.dataset.moved;
-    failed = null;
+    show(null, "moved");
   }
 
   if (banner) {
