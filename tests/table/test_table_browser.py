@@ -18,11 +18,13 @@ from seating import ANA_HAND, bo_loots, create, fresh, solo
 from tests import phone
 from tests.conftest import follow_console_errors
 from tests.i18n.english import english_left
+from tracker.card_rpg import table_services
 from tracker.card_rpg.models import Character, RpgTable
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-# The strip asks every 2 s; a change then redraws the phone's screen.
+# The strip hears of a change on its live stream (without one it asks every 2 s); a change of
+# the phone's own character redraws its screen.
 LIVE = 12_000
 TARGETS = "main button:not([disabled]), main .button, header a, header button"
 
@@ -309,3 +311,32 @@ def test_two_phones_in_traditional_chinese_a_robbery_and_a_challenge(phones, liv
         strip = page.get_by_test_id("table-strip").inner_text()
         assert english_left(strip, ("Ana", "Bo", "Kitchen", "HP", "XP")) == [], strip
         shoot(page, shots, name)
+
+
+def test_i27_t26_a_phone_at_a_table_is_told_of_the_others_by_its_stream_without_asking(
+    phones, live_server, shots
+):
+    """Issue 27: the strip follows the character's live stream (the others at the table, the
+    table itself) and asks nothing while it is held; only a change makes it ask, once."""
+    pages = phones("Ana", "Bo")
+    ana, bo = create(pages["Ana"].user, "Ana"), create(pages["Bo"].user, "Bo")
+    seat_everyone(live_server, pages, {"Ana": ana, "Bo": bo})
+    a = pages["Ana"]
+    expect(a.locator("html")).to_have_attribute("data-live-state", "held", timeout=LIVE)
+    a.wait_for_timeout(500)  # the one ask a new stream makes, for what moved before it was held
+    asked: list[str] = []
+    a.on("request", lambda r: asked.append(r.url) if "/table/strip/" in r.url else None)
+    a.wait_for_timeout(4_500)  # two of the strip's own checks, were the stream not held
+    assert asked == []
+    expect(strip_seat(a, "Bo").get_by_test_id("doing")).to_have_text("no session")
+
+    solo(fresh(bo), "start_session", hand=["3C", "5C", "7S", "2H"])  # Bo plays on his phone
+    expect(strip_seat(a, "Bo").get_by_test_id("doing")).to_have_text("between fights", timeout=LIVE)
+    assert len(asked) == 1, asked
+
+    bo_seat = RpgTable.objects.get().seats.get(number=2)
+    table_services.table_leave(seat_id=bo_seat.pk, owner_id=bo.owner_id)  # the table moves
+    expect(a.get_by_test_id("strip-seat-2")).to_contain_text("free", timeout=LIVE)
+    assert len(asked) == 2, asked
+    check(a)
+    shoot(a, shots, "table-strip-told-by-stream")

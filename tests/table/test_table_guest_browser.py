@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 from playwright.sync_api import expect
-from seating import create
+from seating import ANA_HAND, create, fresh, solo
 
 from tests import phone
 from tests.conftest import SCREENSHOTS, follow_console_errors
@@ -15,7 +15,7 @@ from tracker.card_rpg.models import Character
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-LIVE = 12_000  # the strip asks every 2 s
+LIVE = 12_000  # the strip hears of a change on its live stream (else asks every 2 s)
 # A whole page loaded after a tap (the first of its kind renders its templates): on a loaded
 # 2-core machine this can pass the 5 s an expectation waits by default.
 LOADED = 15_000
@@ -107,3 +107,11 @@ def test_t26_a_guest_phone_makes_its_character_at_the_seat_and_plays_it(
     expect(guest.get_by_test_id("table-strip")).to_be_visible()
     expect(mika_there.get_by_test_id("doing")).not_to_have_text(doing_before, timeout=LIVE)
     shoot(host, f"table-guest-host-{language}")
+
+    # Issue 27: the guest's phone holds its character's live stream too, and its strip hears
+    # the host's character move on it.
+    expect(guest.locator("html")).to_have_attribute("data-live-state", "held", timeout=LIVE)
+    ana_there = guest.get_by_test_id("table-strip").locator(".strip-seat", has_text="Ana")
+    doing_before = ana_there.get_by_test_id("doing").inner_text()
+    solo(fresh(ana), "start_session", hand=ANA_HAND)  # the host plays on her phone
+    expect(ana_there.get_by_test_id("doing")).not_to_have_text(doing_before, timeout=LIVE)

@@ -86,6 +86,23 @@ def test_t26_a_guest_acts_for_its_own_seat_only(table):
     assert stranger.get(f"/characters/{mika.pk}/play/").status_code == 404
 
 
+def test_i27_t26_a_guests_phone_follows_its_seats_character_live_and_only_that(table):
+    """Its play screen holds the character's live stream (the table strip's news comes on it)."""
+    phone, mika = guest_joins(table)
+    page = phone.get(f"/characters/{mika.pk}/play/").content.decode()
+    assert f'data-live="/live/card-rpg/{mika.pk}/"' in page
+    stream = phone.get(f"/live/card-rpg/{mika.pk}/?v={mika.version}")
+    assert stream.status_code == 200 and stream["Content-Type"].startswith("text/event-stream")
+    assert b"event: hello" in next(iter(stream.streaming_content))
+    ana = Character.objects.get(name="Ana")
+    assert phone.get(f"/live/card-rpg/{ana.pk}/").status_code == 404
+    stranger = Client()
+    stranger.cookies[cookie_name(table.pk)] = "forged"
+    assert stranger.get(f"/live/card-rpg/{mika.pk}/").status_code == 404
+    phone.post(f"/characters/{mika.pk}/table/leave/")
+    assert phone.get(f"/live/card-rpg/{mika.pk}/").status_code == 404  # its seat left
+
+
 def test_t26_a_seat_taken_is_refused_to_a_second_guest(table):
     guest_joins(table)
     second = Client()

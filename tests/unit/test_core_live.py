@@ -75,6 +75,38 @@ def test_i27_a_stream_left_is_forgotten(hub):
     assert hub.streams() == 0 and hub.followed() == {}
 
 
+def test_i27_what_else_the_screen_shows_wakes_it_when_it_moves_past_what_was_read(hub):
+    """Card RPG's table strip: another character at the table, or the table itself."""
+    mine = hub.follow(
+        game_id="g",
+        record_id=1,
+        told=3,
+        who="seat:1",
+        address="10.0.0.2",
+        nearby={("g", 2): 7, ("table", 9): 1},
+    )
+    hub.heard("g", 2, 7)  # as read when the stream started: nothing new
+    hub.heard("table", 9, 1)
+    assert mine.wait(0.01) is False
+    hub.heard("g", 2, 8)
+    assert mine.wait(0.5) is True and mine.nearby_moved
+    assert mine.heard == 0, "the screen's own record has not moved"
+
+
+def test_i27_what_else_the_screen_shows_read_again_is_followed_from_then_on(hub):
+    mine = hub.follow(
+        game_id="g", record_id=1, told=3, who="seat:1", address="10.0.0.2", nearby={("g", 2): 7}
+    )
+    hub.renew_nearby(mine, {("g", 5): 1})  # the character at seat 2 left, another sat down
+    hub.heard("g", 2, 9)
+    assert mine.wait(0.01) is False
+    hub.heard("g", 5, 2)
+    assert mine.wait(0.5) is True
+    assert hub.streams() == 1, "one stream, however many records it follows"
+    hub.leave(mine)
+    assert hub.streams() == 0 and hub.followed() == {}
+
+
 def test_i27_events_are_written_as_server_sent_events():
     assert live.event("changed", "7", event_id="7") == b"event: changed\nid: 7\ndata: 7\n\n"
     assert live.event("gone", "a\nb") == b"event: gone\ndata: a\ndata: b\n\n"
@@ -102,6 +134,26 @@ def test_i27_a_phone_that_may_follow_no_more_is_told_so_and_the_stream_ends(hub)
     answer = stream(hub, lambda: None)
     assert answer.next_event(True) == live.event("gone", "gone")
     assert answer.over
+
+
+def test_i27_a_stream_says_nearby_when_what_else_its_screen_shows_moved(hub):
+    follower = hub.follow(
+        game_id="g", record_id=1, told=3, who="seat:1", address="10.0.0.2", nearby={("g", 2): 7}
+    )
+    answer = live.LiveStream(
+        follower=follower,
+        version=3,
+        access=lambda: 3,
+        gone_words="gone",
+        nearby=lambda: {("g", 2): 8, ("g", 4): 1},
+        hub=hub,
+    )
+    hub.heard("g", 2, 8)
+    assert answer.next_event(True) == live.event("nearby")
+    assert follower.nearby == {("g", 2): 8, ("g", 4): 1} and not follower.nearby_moved
+    assert answer.next_event(False) == live.event("ping")
+    hub.heard("g", 4, 2)  # the newcomer, followed since it was read
+    assert answer.next_event(True) == live.event("nearby")
 
 
 def test_i27_the_event_loop_holds_the_stream_with_no_thread_and_sends_each_change(hub, settings):

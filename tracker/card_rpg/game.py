@@ -17,7 +17,14 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy
 
 from tracker.card_rpg import projections
-from tracker.card_rpg.models import ActionLogEntry, Character, Fight, PlaySession
+from tracker.card_rpg.models import (
+    ActionLogEntry,
+    Character,
+    Fight,
+    PlaySession,
+    RpgSeat,
+    RpgTable,
+)
 from tracker.card_rpg.projections import FightRecord, Latest, SessionRecord
 from tracker.core import games
 from tracker.core.games import Game, Projector
@@ -206,6 +213,34 @@ def _asked(character, seat) -> dict:
     return asked
 
 
+def _guest_following(request, character_id: int) -> tuple[int, str] | None:
+    # The views' own check, read when a stream asks (the views import this module).
+    from tracker.card_rpg.views.acting import guest_following
+
+    return guest_following(request, character_id)
+
+
+# The live listeners hear a Card RPG table's own changes (who sits where, open challenges) by
+# this kind.
+TABLE_KIND = "card-rpg-table"
+
+
+def _nearby(character_id: int) -> dict[tuple[str, int], int]:
+    """What a play screen's table strip shows besides its own character: the table and the
+    characters sitting at it, each with its version now (none when it sits at no table)."""
+    seat = RpgSeat.objects.filter(character_id=character_id).order_by()
+    seat = seat.values_list("table_id", "table__version").first()
+    if seat is None:
+        return {}
+    table_id, table_version = seat
+    others = RpgSeat.objects.filter(table_id=table_id, character__isnull=False).order_by()
+    others = others.exclude(character_id=character_id)
+    return {(TABLE_KIND, table_id): table_version} | {
+        (games.CARD_RPG, other): version
+        for other, version in others.values_list("character_id", "character__version")
+    }
+
+
 GAME = games.register(
     Game(
         id=games.CARD_RPG,
@@ -231,5 +266,8 @@ GAME = games.register(
         check_virtual_deck=check_virtual_deck,
         rename_action=lambda name: {"type": engine.RENAME, "name": name},
         asked=_asked,
+        nearby=_nearby,
+        may_follow=lambda request, record_id: _guest_following(request, record_id),
+        also_followed={TABLE_KIND: RpgTable},
     )
 )

@@ -113,6 +113,16 @@ class Game:
     # for, at a shared table): a JSON value. A tap drawn at an older version is still applied
     # when this is the same now (the record moved on in something the tap does not act on).
     asked: Callable[[Any, Any], Any] = lambda record, seat: asked_of_whole_state(record)
+    # What else a screen of the record of this id shows that other records hold (Card RPG's
+    # table strip: the characters at its table, and the table), by (kind, id) with each one's
+    # version now: its live stream tells of their changes too. A kind is a game's id, or one
+    # of `also_followed` (model by kind: tables whose `version` the live listeners hear).
+    nearby: Callable[[int], dict[tuple[str, int], int]] = lambda record_id: {}
+    # Who else may follow record `record_id` besides its owner and its seats' holders
+    # (tracker.core.seats): (its version, who follows) or None. Card RPG: a guest's phone
+    # playing its seat's character.
+    may_follow: Callable[[Any, int], tuple[int, str] | None] = lambda request, record_id: None
+    also_followed: dict[str, type] = field(default_factory=dict)
 
 
 def asked_of_whole_state(record, drop: tuple[str, ...] = ("actions",)) -> dict:

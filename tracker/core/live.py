@@ -79,6 +79,10 @@ class Follower:
     address: str
     heard: int = 0  # the newest version heard of (GONE: deleted)
     ended: bool = False  # replaced by a newer stream of the same seat, or the server stopping
+    # What else its screen shows (Card RPG's table strip: the characters at the table and the
+    # table itself), by (kind, id), with the version each was at when last told or read.
+    nearby: dict[tuple[str, int], int] = field(default_factory=dict)
+    nearby_moved: bool = False  # one of them has moved since
     _wake: threading.Event = field(default_factory=threading.Event)
     _loop: asyncio.AbstractEventLoop | None = None
     _async_wake: asyncio.Event | None = None
@@ -99,7 +103,7 @@ class Follower:
 
     def news(self) -> bool:
         """Whether something happened that the phone has not been told."""
-        return self.ended or self.heard == GONE or self.heard > self.told
+        return self.ended or self.heard == GONE or self.heard > self.told or self.nearby_moved
 
     def wait(self, timeout: float) -> bool:
         """Block until there is news or `timeout` passes (a thread holding the stream)."""
@@ -130,10 +134,18 @@ class Hub:
         self.look_now = threading.Event()
 
     def follow(
-        self, *, game_id: str, record_id: int, told: int, who: str, address: str
+        self,
+        *,
+        game_id: str,
+        record_id: int,
+        told: int,
+        who: str,
+        address: str,
+        nearby: dict[tuple[str, int], int] | None = None,
     ) -> Follower:
-        """A new stream of `record_id` for `who` from `address` (Crowded past the bounds)."""
-        follower = Follower(game_id, record_id, told, who, address)
+        """A new stream of `record_id` for `who` from `address` (Crowded past the bounds),
+        woken too when one of `nearby` moves past the version given."""
+        follower = Follower(game_id, record_id, told, who, address, nearby=dict(nearby or {}))
         with self._lock:
             if self._by_address[address] >= PER_ADDRESS:
                 raise Crowded(address)
@@ -145,6 +157,8 @@ class Hub:
                 oldest.wake()
             mine.append(follower)
             self._by_record[(game_id, record_id)].add(follower)
+            for key in follower.nearby:
+                self._by_record[key].add(follower)
             self._by_address[address] += 1
         self._start()
         self.look_now.set()
@@ -160,13 +174,31 @@ class Hub:
                     del self._by_who[follower.who]
             self._forget(follower)
 
+    def renew_nearby(self, follower: Follower, nearby: dict[tuple[str, int], int]) -> None:
+        """What else the screen shows, read again (someone sat down or left): followed from the
+        versions given, and read again at once (a change between that read and now is heard)."""
+        with self._lock:
+            if follower.ended:
+                return
+            self._unlist(follower, follower.nearby)
+            follower.nearby = dict(nearby)
+            for key in follower.nearby:
+                self._by_record[key].add(follower)
+        self.look_now.set()
+
+    def _unlist(self, follower: Follower, keys) -> None:
+        for key in keys:
+            followers = self._by_record.get(key)
+            if followers is not None:
+                followers.discard(follower)
+                if not followers:
+                    del self._by_record[key]
+
     def _forget(self, follower: Follower) -> None:
         followers = self._by_record.get((follower.game_id, follower.record_id))
         if followers is None or follower not in followers:
             return
-        followers.discard(follower)
-        if not followers:
-            del self._by_record[(follower.game_id, follower.record_id)]
+        self._unlist(follower, [(follower.game_id, follower.record_id), *follower.nearby])
         self._by_address[follower.address] -= 1
         if self._by_address[follower.address] <= 0:
             del self._by_address[follower.address]
@@ -175,8 +207,14 @@ class Hub:
         """Record `record_id` of `game_id` is at `version` now (GONE: deleted)."""
         with self._lock:
             followers = list(self._by_record.get((game_id, record_id), ()))
+        key = (game_id, record_id)
         for follower in followers:
-            if version == GONE or version > follower.heard:
+            if key != (follower.game_id, follower.record_id):
+                told = follower.nearby.get(key)
+                if told is not None and (version == GONE or version > told):
+                    follower.nearby[key] = version
+                    follower.nearby_moved = True
+            elif version == GONE or version > follower.heard:
                 follower.heard = version
             if follower.news():
                 follower.wake()
@@ -192,12 +230,12 @@ class Hub:
     def streams(self) -> int:
         """How many streams this process holds."""
         with self._lock:
-            return sum(len(followers) for followers in self._by_record.values())
+            return sum(len(followers) for followers in self._by_who.values())
 
     def end_all(self) -> None:
         """End every stream and forget it (the server or a test stopping)."""
         with self._lock:
-            followers = [f for fs in self._by_record.values() for f in fs]
+            followers = {f for fs in self._by_record.values() for f in fs}
             self._by_record.clear()
             self._by_address.clear()
             self._by_who.clear()
@@ -222,10 +260,16 @@ class Listener(threading.Thread):
         self.hub = hub
 
     def tables(self) -> dict[str, str]:
-        """Each game's record table: its id by table name."""
+        """Each game's record table by name: the game's id; and the other tables a screen may
+        follow (Game.also_followed): their kind."""
         from tracker.core import games
 
-        return {game.record_model._meta.db_table: game.id for game in games.all_games()}
+        tables = {}
+        for game in games.all_games():
+            tables[game.record_model._meta.db_table] = game.id
+            for kind, model in game.also_followed.items():
+                tables[model._meta.db_table] = kind
+        return tables
 
     def read_versions(self, execute: Callable[[str, list], list]) -> None:
         """Read the version of every followed record and tell the hub (missing: GONE)."""
@@ -340,6 +384,8 @@ class LiveStream(StreamingHttpResponse):
 
     `access` says, each time there is news, whether the phone may still follow and at which
     version the record is (None: it may not, the stream says `gone` with `gone_words`).
+    `nearby` reads again what else the screen shows (Game.nearby) when one of those moved: the
+    stream then says `nearby`, and follows what it read from then on.
     """
 
     def __init__(
@@ -349,11 +395,13 @@ class LiveStream(StreamingHttpResponse):
         version: int,
         access: Callable[[], int | None],
         gone_words: str,
+        nearby: Callable[[], dict[tuple[str, int], int]] = dict,
         hub: Hub = HUB,
     ):
         self.follower = follower
         self.hub = hub
         self.access = access
+        self.nearby = nearby
         self.gone_words = gone_words
         self.version = version
         self.over = False
@@ -380,10 +428,17 @@ class LiveStream(StreamingHttpResponse):
         if version is None:
             self.over = True
             return event("gone", self.gone_words)
+        said = b""
+        if follower.nearby_moved:
+            follower.nearby_moved = False
+            self.hub.renew_nearby(follower, self.nearby())
+            said = event("nearby")
         if version > follower.told:
             follower.told = version
-            return event("changed", str(version), event_id=str(version))
-        return b"" if news else event("ping")
+            said += event("changed", str(version), event_id=str(version))
+        if said or news:
+            return said
+        return event("ping")
 
     def _next_in_pool(self, news: bool) -> bytes:
         try:

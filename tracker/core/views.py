@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import time
+from functools import partial
 from pathlib import Path
 
 from django.conf import settings
@@ -251,7 +252,13 @@ def live_follow(request: HttpRequest, game_id: str, record: int) -> HttpResponse
         game = games.get(game_id)
     except KeyError:
         raise Http404("no such game") from None
-    seen = seats.following(request, game=game, record_id=record)
+
+    def seen_now() -> tuple[int, str] | None:
+        return seats.following(request, game=game, record_id=record) or game.may_follow(
+            request, record
+        )
+
+    seen = seen_now()
     if seen is None:
         if game.seat_model is not None and seats.seat_lost(request, game=game, record_id=record):
             # A browser's stream ends for good on a 403; the phone's next check shows why.
@@ -267,6 +274,7 @@ def live_follow(request: HttpRequest, game_id: str, record: int) -> HttpResponse
             told=int(shown) if shown.isdigit() else 0,
             who=who,
             address=live.follower_address(request),
+            nearby=game.nearby(record),
         )
     except live.Crowded:
         response = HttpResponse(
@@ -280,7 +288,7 @@ def live_follow(request: HttpRequest, game_id: str, record: int) -> HttpResponse
     request.META["HTTP_ACCEPT_ENCODING"] = ""
 
     def still_following() -> int | None:
-        again = seats.following(request, game=game, record_id=record)
+        again = seen_now()
         return None if again is None else again[0]
 
     return live.LiveStream(
@@ -288,4 +296,5 @@ def live_follow(request: HttpRequest, game_id: str, record: int) -> HttpResponse
         version=version,
         access=still_following,
         gone_words=_("This screen can't follow the game any more."),
+        nearby=partial(game.nearby, record),
     )

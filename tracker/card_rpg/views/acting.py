@@ -42,6 +42,15 @@ def acting_character(
     raise Http404("no such character")
 
 
+def guest_following(request: HttpRequest, pk: int) -> tuple[int, str] | None:
+    """(version, who) when this phone plays character `pk` as a guest at a table, for its
+    live stream (tracker.core.games.Game.may_follow); else None."""
+    seat = RpgSeat.objects.filter(character_id=pk).select_related("character").first()
+    if seat is None or not seats.guest_holds(request, name=cookie_name(seat.table_id), seat=seat):
+        return None
+    return seat.character.version, f"seat:card-rpg:{seat.pk}"
+
+
 def player_required(view):
     """A signed-in player, or a guest's phone holding a seat at some Card RPG table (which
     character it may act for, `acting_character` says); anyone else signs in first."""

@@ -212,7 +212,8 @@ def table_leave(request: HttpRequest, pk: int) -> HttpResponse:
 @player_required
 @require_GET
 def table_strip(request: HttpRequest, pk: int) -> HttpResponse:
-    """Has anything at the table changed since this phone's strip was drawn? (polled)
+    """Has anything at the table changed since this phone's strip was drawn? (asked when the
+    screen's live stream says `nearby`, or every 2 s while it can't be held)
 
     Nothing: 204. The phone's own character moved (an opponent's hit, a robbery): the whole
     play screen is drawn again — unless the screen follows its character by its live stream

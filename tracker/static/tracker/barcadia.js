@@ -91,13 +91,8 @@
   document.addEventListener("htmx:beforeRequest", function (event) {
     var elt = event.detail && event.detail.elt;
     var config = event.detail.requestConfig;
-    // While the table's live stream is held (live.js), it says when the table moves: the
-    // phone's own check (a poll: no triggering event) has nothing to ask.
-    if (elt && elt.id === "hob-live" && config && config.verb === "get" &&
-        !config.triggeringEvent && window.trackerLive && window.trackerLive.held()) {
-      event.preventDefault();
-      return;
-    }
+    // While the table's live stream is held, live.js keeps the check quiet (data-live-quiet).
+    if (window.trackerLive && window.trackerLive.held()) return;
     if (elt && elt.id === "hob-live" && config && config.verb === "get" &&
         !config.triggeringEvent && document.hidden) {
       skippedChecks += 1;

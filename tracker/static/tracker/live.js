@@ -5,7 +5,8 @@
 // "live-changed" event; it fetches what changed on this phone through the same guards as
 // any answer (its hx-get and hx-trigger). Its data-version (or that of the element named by
 // data-version-of) is the version shown. While the stream is held, window.trackerLive.held()
-// is true and the page's own check (Barcadia's every 1.5 s) stays quiet; when it can't be held
+// is true and the page's own checks (data-live-quiet: Barcadia's every 1.5 s, Card RPG's table
+// strip every 2 s) stay quiet; when it can't be held
 // (offline, a server restart, a proxy that buffers, the stream refused) the check goes on as
 // before and the stream is tried again, waiting longer each time.
 (function () {
@@ -83,6 +84,18 @@
     }, Math.random() * SPREAD);
   }
 
+  // What else the screen shows changed (Card RPG's table strip: another character at the
+  // table, or the table itself): its elements that listen for "live-nearby" ask, spread as
+  // the redraws are.
+  var nearbyTimer = null;
+  function nearby() {
+    if (nearbyTimer !== null || !window.htmx) return;
+    nearbyTimer = setTimeout(function () {
+      nearbyTimer = null;
+      window.htmx.trigger(document.body, "live-nearby");
+    }, Math.random() * SPREAD);
+  }
+
   function stop() {
     held = false;
     if (source) { source.close(); source = null; }
@@ -113,8 +126,14 @@
       lastHeard = Date.now();
       mark("held");
       // Anything missed while the stream was down: the record's version now (the server also
-      // says "changed" at once if it moved past ?v=).
+      // says "changed" at once if it moved past ?v=); what else the screen shows is asked
+      // for once, as it may have moved before the stream was held.
       told(event.data);
+      nearby();
+    });
+    source.addEventListener("nearby", function () {
+      lastHeard = Date.now();
+      nearby();
     });
     source.addEventListener("changed", function (event) {
       lastHeard = Date.now();
@@ -192,6 +211,18 @@
     var xhr = event.detail.xhr;
     if (!xhr || xhr.liveShown === undefined) return;
     if (xhr.liveDropped || heard > xhr.liveHeard) setTimeout(function () { redraw(false); }, 0);
+  });
+
+  // An element that checks by itself now and then (data-live-quiet: a poll, which htmx sends
+  // with no triggering event) keeps quiet while the stream is held: the stream tells of what
+  // it checks for.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail.elt;
+    var config = event.detail.requestConfig;
+    if (held && elt && elt.hasAttribute && elt.hasAttribute("data-live-quiet") &&
+        config && config.verb === "get" && !config.triggeringEvent) {
+      event.preventDefault();
+    }
   });
 
   // While the stream is held, the page's requests say so (tracker/core/live.py HELD_HEADER):
