@@ -7,7 +7,9 @@ screen then asks for what changed on it with its own fingerprints and through th
 as its taps' answers (so that only the regions that differ travel, loot names stay per phone,
 and an answer older than what the screen holds is never drawn). An idle screen asks nothing:
 its stream carries a ``ping`` every PING seconds, and ``gone`` when the phone may follow no
-more (its seat freed, the record deleted).
+more (its seat freed, the record deleted). A screen that also shows other records (Card RPG's
+table strip: the characters at the table, and the table) hears ``nearby`` when one of them
+moved (tracker.core.games.Game.nearby), and asks for that part of itself.
 
 Who hears a change. Each server process has one `Hub` with one listener thread, started with
 its first stream:
