@@ -267,7 +267,7 @@ GAME = games.register(
         rename_action=lambda name: {"type": engine.RENAME, "name": name},
         asked=_asked,
         nearby=_nearby,
-        may_follow=lambda request, record_id: _guest_following(request, record_id),
+        may_follow=_guest_following,
         also_followed={TABLE_KIND: RpgTable},
     )
 )
