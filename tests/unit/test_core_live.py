@@ -28,8 +28,10 @@ def hub():
     return live.Hub(reader=NoListener)
 
 
-def follow(hub, *, record_id=1, told=3, who="seat:1", address="10.0.0.2"):
-    return hub.follow(game_id="g", record_id=record_id, told=told, who=who, address=address)
+def follow(hub, *, record_id=1, told=3, who="seat:1", address="10.0.0.2", nearby=None):
+    return hub.follow(
+        game_id="g", record_id=record_id, told=told, who=who, address=address, nearby=nearby
+    )
 
 
 def test_i27_a_change_wakes_the_followers_of_that_record_only(hub):
@@ -77,14 +79,7 @@ def test_i27_a_stream_left_is_forgotten(hub):
 
 def test_i27_what_else_the_screen_shows_wakes_it_when_it_moves_past_what_was_read(hub):
     """Card RPG's table strip: another character at the table, or the table itself."""
-    mine = hub.follow(
-        game_id="g",
-        record_id=1,
-        told=3,
-        who="seat:1",
-        address="10.0.0.2",
-        nearby={("g", 2): 7, ("table", 9): 1},
-    )
+    mine = follow(hub, nearby={("g", 2): 7, ("table", 9): 1})
     hub.heard("g", 2, 7)  # as read when the stream started: nothing new
     hub.heard("table", 9, 1)
     assert mine.wait(0.01) is False
@@ -94,9 +89,7 @@ def test_i27_what_else_the_screen_shows_wakes_it_when_it_moves_past_what_was_rea
 
 
 def test_i27_what_else_the_screen_shows_read_again_is_followed_from_then_on(hub):
-    mine = hub.follow(
-        game_id="g", record_id=1, told=3, who="seat:1", address="10.0.0.2", nearby={("g", 2): 7}
-    )
+    mine = follow(hub, nearby={("g", 2): 7})
     hub.renew_nearby(mine, {("g", 5): 1})  # the character at seat 2 left, another sat down
     hub.heard("g", 2, 9)
     assert mine.wait(0.01) is False
@@ -137,9 +130,7 @@ def test_i27_a_phone_that_may_follow_no_more_is_told_so_and_the_stream_ends(hub)
 
 
 def test_i27_a_stream_says_nearby_when_what_else_its_screen_shows_moved(hub):
-    follower = hub.follow(
-        game_id="g", record_id=1, told=3, who="seat:1", address="10.0.0.2", nearby={("g", 2): 7}
-    )
+    follower = follow(hub, nearby={("g", 2): 7})
     answer = live.LiveStream(
         follower=follower,
         version=3,

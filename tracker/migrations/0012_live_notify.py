@@ -27,11 +27,11 @@ $$ LANGUAGE plpgsql;
 """
 
 
-def create(apps, schema_editor):
+def add_triggers(schema_editor, tables) -> None:
+    """The announcing trigger on each of `tables` (PostgreSQL only; later migrations add more)."""
     if schema_editor.connection.vendor != "postgresql":
         return
-    schema_editor.execute(FUNCTION)
-    for table in TABLES:
+    for table in tables:
         schema_editor.execute(f"DROP TRIGGER IF EXISTS tracker_live ON {table}")
         schema_editor.execute(
             f"CREATE TRIGGER tracker_live AFTER UPDATE OR DELETE ON {table} "
@@ -39,11 +39,24 @@ def create(apps, schema_editor):
         )
 
 
+def drop_triggers(schema_editor, tables) -> None:
+    if schema_editor.connection.vendor != "postgresql":
+        return
+    for table in tables:
+        schema_editor.execute(f"DROP TRIGGER IF EXISTS tracker_live ON {table}")
+
+
+def create(apps, schema_editor):
+    if schema_editor.connection.vendor != "postgresql":
+        return
+    schema_editor.execute(FUNCTION)
+    add_triggers(schema_editor, TABLES)
+
+
 def drop(apps, schema_editor):
     if schema_editor.connection.vendor != "postgresql":
         return
-    for table in TABLES:
-        schema_editor.execute(f"DROP TRIGGER IF EXISTS tracker_live ON {table}")
+    drop_triggers(schema_editor, TABLES)
     schema_editor.execute("DROP FUNCTION IF EXISTS tracker_live_notify()")
 
 

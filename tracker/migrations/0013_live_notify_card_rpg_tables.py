@@ -1,25 +1,21 @@
 """A Card RPG table's changes (who sits where, open challenges) are announced as the games'
 records are (0012_live_notify): every phone at the table hears them on its live stream."""
 
+import importlib
+
 from django.db import migrations
 
-TABLE = "tracker_rpgtable"
+# The trigger and its function as 0012 made them (a module whose name starts with a digit).
+LIVE_NOTIFY = importlib.import_module("tracker.migrations.0012_live_notify")
+TABLES = ("tracker_rpgtable",)
 
 
 def create(apps, schema_editor):
-    if schema_editor.connection.vendor != "postgresql":
-        return
-    schema_editor.execute(f"DROP TRIGGER IF EXISTS tracker_live ON {TABLE}")
-    schema_editor.execute(
-        f"CREATE TRIGGER tracker_live AFTER UPDATE OR DELETE ON {TABLE} "
-        "FOR EACH ROW EXECUTE FUNCTION tracker_live_notify()"
-    )
+    LIVE_NOTIFY.add_triggers(schema_editor, TABLES)
 
 
 def drop(apps, schema_editor):
-    if schema_editor.connection.vendor != "postgresql":
-        return
-    schema_editor.execute(f"DROP TRIGGER IF EXISTS tracker_live ON {TABLE}")
+    LIVE_NOTIFY.drop_triggers(schema_editor, TABLES)
 
 
 class Migration(migrations.Migration):
