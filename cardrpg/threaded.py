@@ -76,7 +76,12 @@ class ThreadedWSGI:
             held: dict = {}
             try:
                 await loop.run_in_executor(self.pool, self._run, scope, body, sync_send, gone, held)
-                if "stream" in held:
+                if "whole" in held:
+                    # An ordinary answer, sent from here: its thread did not wait on the loop.
+                    start, content = held["whole"]
+                    await send_one(start)
+                    await send_one({"type": "http.response.body", "body": content})
+                elif "stream" in held:
 
                     async def send_chunk(chunk: bytes) -> None:
                         await send_one(
@@ -122,6 +127,15 @@ class ThreadedWSGI:
                 held["stream"] = output
             finally:
                 output.close()  # Django's request_finished: this thread is done with it
+            return
+        if held is not None and not getattr(output, "streaming", True):
+            # An answer whose content is whole already (Django's HttpResponse): handed back to
+            # the event loop in one piece, rather than each part waited on from this thread.
+            try:
+                content = b"".join(output)
+            finally:
+                output.close()  # Django's request_finished: the database connection's upkeep
+            held["whole"] = (started["message"], content)
             return
         try:
             for chunk in output:
