@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 
 import pytest
 
@@ -13,14 +14,29 @@ from tests.conftest import run_async
 from tracker.core import live
 
 
-class NoListener(threading.Thread):
+class NoListener(live.Listener):
     """A hub's listener that hears nothing: the tests tell the hub what changed."""
-
-    def __init__(self, hub):
-        super().__init__(daemon=True)
 
     def run(self) -> None:
         return
+
+
+class SlowToLetGo(live.Listener):
+    """A listener that holds its connection while a stream is followed and lets go of it only
+    a moment after the last one ended (as PostgreSQL's waits out its notifications' timeout)."""
+
+    def __init__(self, hub):
+        super().__init__(hub)
+        self.claimed = threading.Event()
+
+    def run(self) -> None:
+        while not self.hub.claim(self):
+            time.sleep(0.01)
+        self.claimed.set()
+        while self.hub.followed():
+            time.sleep(0.01)
+        time.sleep(0.3)
+        self.released.set()
 
 
 @pytest.fixture
@@ -52,6 +68,18 @@ def test_i27_a_deleted_record_is_news(hub):
     mine = follow(hub)
     hub.heard("g", 1, live.GONE)
     assert mine.wait(0.5) is True
+
+
+def test_i27_ending_every_stream_waits_for_the_listener_to_let_go_of_its_connection():
+    hub = live.Hub(reader=SlowToLetGo)
+    follower = follow(hub)
+    listener = hub._listener
+    assert listener.claimed.wait(5.0)
+    assert not listener.released.is_set()
+    hub.end_all(wait=10.0)
+    # Nothing left connected for a test database's teardown (or a restore) to wait on.
+    assert listener.released.is_set()
+    assert follower.ended and hub.followed() == {}
 
 
 def test_i27_a_flood_from_one_address_is_refused_past_the_bound(hub):

@@ -234,16 +234,31 @@ class Hub:
         with self._lock:
             return sum(len(followers) for followers in self._by_who.values())
 
-    def end_all(self) -> None:
-        """End every stream and forget it (the server or a test stopping)."""
+    def end_all(self, *, wait: float = 2.0) -> None:
+        """End every stream and forget it (the server or a test stopping), then wait up to
+        `wait` seconds for the listener to let go of its database connection."""
         with self._lock:
             followers = {f for fs in self._by_record.values() for f in fs}
             self._by_record.clear()
             self._by_address.clear()
             self._by_who.clear()
+            listener = self._listener
         for follower in followers:
             follower.ended = True
             follower.wake()
+        # A connection still open would hold up what comes next: dropping a test database
+        # ("other sessions are using it") or a restore.
+        if listener is not None and listener is not threading.current_thread():
+            listener.released.wait(wait)
+
+    def claim(self, listener: Listener) -> bool:
+        """Whether any stream is held; if so the listener is marked as holding a connection,
+        under the same lock as end_all, so that end_all waits for it to let go."""
+        with self._lock:
+            if not self._by_record:
+                return False
+            listener.released.clear()
+            return True
 
     def _start(self) -> None:
         with self._lock:
@@ -260,6 +275,9 @@ class Listener(threading.Thread):
     def __init__(self, hub: Hub):
         super().__init__(name="live-listener", daemon=True)
         self.hub = hub
+        # Set while it holds no connection to the database (Hub.claim clears it).
+        self.released = threading.Event()
+        self.released.set()
 
     def tables(self) -> dict[str, str]:
         """Each game's record table by name: the game's id; and the other tables a screen may
@@ -330,7 +348,7 @@ class PostgresListener(Listener):
         params = connection.get_connection_params()
         backoff = 0.5
         while True:
-            if not self.hub.followed():
+            if not self.hub.claim(self):
                 self.hub.look_now.wait(1.0)
                 continue
             try:
@@ -347,8 +365,11 @@ class PostgresListener(Listener):
                             self._heard(tables, note.payload)
             except Exception:
                 logger.warning("live: lost PostgreSQL's notifications; reconnecting", exc_info=True)
+                self.released.set()
                 time.sleep(backoff)
                 backoff = min(backoff * 2, 10.0)
+            else:
+                self.released.set()
 
     def _heard(self, tables: dict[str, str], payload: str) -> None:
         try:
