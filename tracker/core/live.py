@@ -275,7 +275,8 @@ class Listener(threading.Thread):
     def __init__(self, hub: Hub):
         super().__init__(name="live-listener", daemon=True)
         self.hub = hub
-        # Set while it holds no connection to the database (Hub.claim clears it).
+        # Set while it holds no connection another session would wait on: PostgreSQL's, from
+        # Hub.claim until it lets go (SQLite's own connection to the file holds up nothing).
         self.released = threading.Event()
         self.released.set()
 
