@@ -1,7 +1,7 @@
 """Live updates at Heroes of Barcadia tables: pushed by server-sent events, or polled as today.
 
     .venv/bin/python bench/live.py [--backend sqlite|postgresql] [--tables 50] [--phones 6]
-                                   [--seconds 60] [--change-every 10] [--connected 1000]
+                                   [--seconds 180] [--change-every 10] [--connected 1000]
                                    [--mode push|poll|both] [--json PATH] [--selftest]
 
 Starts the app as `make run` does (bench/server.py: granian, its own data folder and SQLite, or
@@ -1034,7 +1034,9 @@ def main() -> None:
     parser.add_argument("--backend", choices=["sqlite", "postgresql"], default="sqlite")
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--phones", type=int, default=6, choices=range(2, 7))
-    parser.add_argument("--seconds", type=float, default=60)
+    # Three minutes a phase: the tap ratio is a p95 over 900 taps; over a minute's 300 it moved
+    # by ±0.2 from one run to the next (docs/performance.md).
+    parser.add_argument("--seconds", type=float, default=180)
     parser.add_argument("--quiet-seconds", type=float, help="the phase without phones (--seconds)")
     parser.add_argument("--change-every", type=float, default=10)
     parser.add_argument("--connected", type=int, default=1000)

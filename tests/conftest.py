@@ -129,6 +129,52 @@ def _live_streams_ended():
     live.HUB.end_all()
 
 
+def _name_postgresql_sessions_by_thread(sender, connection, **kwargs):
+    """Each PostgreSQL session says which thread of the test process opened it (seen in
+    pg_stat_activity), so a session left open at the end can be traced to its thread."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            name = f"pytest {threading.current_thread().name}"[:63]
+            cursor.execute("SELECT set_config('application_name', %s, false)", [name])
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _no_session_left_on_the_test_database(request, django_db_blocker):
+    """On PostgreSQL the test database is dropped at the end, which fails ("being accessed by
+    other users") while any other session holds it: that warning says a connection leaked. Say
+    which thread opened each session still there, before the drop, so it can be found."""
+    if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        yield
+        return
+    from django.db.backends.signals import connection_created
+
+    connection_created.connect(_name_postgresql_sessions_by_thread)
+    request.getfixturevalue("django_db_setup")
+    yield
+    import time
+    import warnings
+
+    from django.db import connection
+
+    others = []
+    for _ in range(20):  # a session that is closing goes within a moment
+        with django_db_blocker.unblock(), connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pid, application_name, state, left(query, 120) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+            others = cursor.fetchall()
+        if not others:
+            break
+        time.sleep(0.1)
+    if others:
+        found = "; ".join(
+            f"pid {pid} {name!r} {state}: {query!r}" for pid, name, state, query in others
+        )
+        warnings.warn(f"sessions still open on the test database: {found}", stacklevel=1)
+        print(f"\nsessions still open on the test database: {found}", file=sys.stderr)
+
+
 @pytest.fixture
 def screenshot(page):
     """Save a phone-size screenshot under test-artifacts/screenshots/NAME.png."""

@@ -309,6 +309,34 @@ def test_make_run_serves_django_as_asgi_with_granian_on_every_interface():
     assert isinstance(asgi_application, BodyLimit)
 
 
+def test_i27_the_servers_measured_against_granian_serve_the_same_app():
+    """Issue 27, point 3: uvicorn serves the very ASGI app granian does, gunicorn its WSGI
+    twin, so bench/benchmark.py --server all compares servers, not apps."""
+    from tracker.management.commands.serve import gunicorn_argv, uvicorn_argv
+
+    uvicorn = uvicorn_argv(bind="127.0.0.1", port=8001, workers=4)
+    assert uvicorn[0].endswith("uvicorn")
+    assert uvicorn[1] == "cardrpg.asgi:application"
+    assert uvicorn[uvicorn.index("--workers") + 1] == "4"
+    # As granian: room in the accept queue for a thousand phones' streams.
+    assert uvicorn[uvicorn.index("--backlog") + 1] == "4096"
+    gunicorn = gunicorn_argv(bind="127.0.0.1", port=8001, workers=4)
+    assert gunicorn[1] == "cardrpg.wsgi:application"
+    assert gunicorn[gunicorn.index("--worker-class") + 1] == "sync"
+
+
+def test_i27_a_server_to_compare_that_is_not_installed_is_named(monkeypatch):
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    from tracker.management.commands import serve
+
+    monkeypatch.setattr(serve.shutil, "which", lambda *args, **kwargs: None)
+    monkeypatch.setattr(serve.os, "execv", lambda *args: pytest.fail("nothing may start"))
+    with pytest.raises(CommandError, match="uvicorn is not installed: pip install uvicorn"):
+        call_command("serve", "--server", "uvicorn", "--port", "8001")
+
+
 def get_asgi(path: str, headers: list[tuple[bytes, bytes]] = ()) -> tuple[dict, bytes]:
     sent: list[dict] = []
 

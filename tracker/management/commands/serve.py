@@ -18,7 +18,7 @@ import segno
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-SERVERS = ("granian", "gunicorn")
+SERVERS = ("granian", "gunicorn", "uvicorn")
 
 
 def lan_urls(port: int, scheme: str = "http") -> list[str]:
@@ -94,6 +94,26 @@ def gunicorn_argv(*, bind: str, port: int, workers: int) -> list[str]:
     ]
 
 
+def uvicorn_argv(*, bind: str, port: int, workers: int) -> list[str]:
+    """uvicorn's own worker processes on the same ASGI app: the other kind of ASGI server
+    (Python's event loop accepts, where granian's is Rust's), measured against granian."""
+    uvicorn = shutil.which("uvicorn", path=os.path.dirname(sys.executable)) or "uvicorn"
+    return [
+        uvicorn,
+        "cardrpg.asgi:application",
+        "--host",
+        bind,
+        "--port",
+        str(port),
+        "--workers",
+        str(workers),
+        "--backlog",
+        "4096",
+        "--log-level",
+        "info",
+    ]
+
+
 class Command(BaseCommand):
     help = "Serve the app with granian on 0.0.0.0 (PORT, default 8000) and print the LAN address."
 
@@ -109,7 +129,7 @@ class Command(BaseCommand):
             "--server",
             choices=SERVERS,
             default=os.environ.get("CARDRPG_SERVER", "granian"),
-            help="granian (the default); gunicorn only to compare, if it is installed",
+            help="granian (the default); gunicorn or uvicorn only to compare, if installed",
         )
         # `make run TLS=on` (or TLS_CERTFILE/TLS_KEYFILE) sets these in settings: the chain of
         # this computer's own certificates (cardrpg/lan_tls.py) and its key.
@@ -150,9 +170,10 @@ class Command(BaseCommand):
                 keyfile=tls_keyfile,
             )
         else:
-            argv = gunicorn_argv(bind=bind, port=port, workers=workers)
+            compared = uvicorn_argv if server == "uvicorn" else gunicorn_argv
+            argv = compared(bind=bind, port=port, workers=workers)
             if not shutil.which(argv[0]):
-                raise CommandError("gunicorn is not installed: pip install gunicorn")
+                raise CommandError(f"{server} is not installed: pip install {server}")
         scheme = "https" if tls_certificate else "http"
         urls = lan_urls(port, scheme)
         self.stdout.write(self.style.SUCCESS("Card RPG companion is starting."))
