@@ -129,13 +129,21 @@ def _live_streams_ended():
     live.HUB.end_all()
 
 
+# PostgreSQL sessions opened by this test process: backend pid -> the test that opened it.
+_OPENED_BY: dict[int, str] = {}
+
+
 def _name_postgresql_sessions_by_thread(sender, connection, **kwargs):
     """Each PostgreSQL session says which thread of the test process opened it (seen in
-    pg_stat_activity), so a session left open at the end can be traced to its thread."""
+    pg_stat_activity), and which test was running then, so that a session left open at the
+    end can be traced."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             name = f"pytest {threading.current_thread().name}"[:63]
-            cursor.execute("SELECT set_config('application_name', %s, false)", [name])
+            cursor.execute(
+                "SELECT set_config('application_name', %s, false), pg_backend_pid()", [name]
+            )
+            _OPENED_BY[cursor.fetchone()[1]] = os.environ.get("PYTEST_CURRENT_TEST", "(no test)")
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -169,7 +177,8 @@ def _no_session_left_on_the_test_database(request, django_db_blocker):
         time.sleep(0.1)
     if others:
         found = "; ".join(
-            f"pid {pid} {name!r} {state}: {query!r}" for pid, name, state, query in others
+            f"pid {pid} {name!r} opened in {_OPENED_BY.get(pid, '?')}, {state}: {query!r}"
+            for pid, name, state, query in others
         )
         warnings.warn(f"sessions still open on the test database: {found}", stacklevel=1)
         print(f"\nsessions still open on the test database: {found}", file=sys.stderr)

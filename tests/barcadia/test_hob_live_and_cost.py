@@ -60,6 +60,16 @@ def test_a_moved_table_answers_with_the_live_region_drawn_afresh(table, phones):
     assert "Turn 1 · Ana's turn" in page
 
 
+def test_i27_a_guest_phones_redraw_after_a_change_is_two_reads(table, phones):
+    """Each change at a table brings a redraw from each of its other phones: the version with
+    the seat, then the seat with the table in one read (not the table, then the seat)."""
+    table = ordered(table)
+    response, sql = queries(lambda: live(phones["Bo"], table, table.version - 1))
+    assert response.status_code == 200 and "Turn 1 · Ana's turn" in seen(response)
+    assert len(sql) == 2, sql
+    assert "tracker_tableseat" in sql[1] and '"tracker_table"."state"' in sql[1]
+
+
 def test_the_live_check_is_no_way_in_for_strangers(table, phones, client, stranger):
     assert client.get(f"/tables/{table.pk}/live/?v=1").status_code == 404
     client.force_login(stranger)

@@ -209,7 +209,12 @@ def access(request: HttpRequest, *, game: Game, record_id: int) -> Access:
     seat's (a revoked seat has a new key).
     """
     user = request.user if request.user.is_authenticated else None
-    record = game.record_model.objects.filter(pk=record_id).first()
+    # A guest's phone (every phone at a table but the host's) reads its seat and the record
+    # in one query: each change at a table brings a redraw from each of its phones.
+    guest = _guest_seat_and_record(request, game, record_id)
+    record = _record_of(game, guest) if guest is not None else None
+    if record is None:
+        record = game.record_model.objects.filter(pk=record_id).first()
     if record is None:
         raise Http404("no such record")
     is_owner = user is not None and record.owner_id == user.pk
@@ -217,7 +222,6 @@ def access(request: HttpRequest, *, game: Game, record_id: int) -> Access:
     if game.seat_model is not None:
         if user is not None:
             seats = list(record.seats.filter(user=user))
-        guest = _guest_seat(request, game, record)
         if guest is not None and all(seat.pk != guest.pk for seat in seats):
             seats.append(guest)
     if not is_owner and not seats:
@@ -299,11 +303,29 @@ def _guest_seat(request: HttpRequest, game: Game, record):
         return None
     seat_id, key = guest
     seat = record.seats.filter(pk=seat_id).first()
-    if seat is None or not seat.holder_key:
-        return None
-    if not secrets.compare_digest(seat.holder_key, _hash(key)):
+    if seat is None or not _holds(seat, key):
         return None
     return seat
+
+
+def _guest_seat_and_record(request: HttpRequest, game: Game, record_id: int):
+    """The seat a guest's cookie still holds at the record, read with its record; else None."""
+    if game.seat_model is None:
+        return None
+    guest = _guest_cookie(request, game, record_id)
+    if guest is None:
+        return None
+    seat_id, key = guest
+    fk = _fk(game)
+    seat = game.seat_model.objects.select_related(fk).filter(pk=seat_id, **{fk: record_id}).first()
+    if seat is None or not _holds(seat, key):
+        return None
+    return seat
+
+
+def _holds(seat, key: str) -> bool:
+    """Whether `key` is the seat's holder key (a freed seat has a new one, or none)."""
+    return bool(seat.holder_key) and secrets.compare_digest(seat.holder_key, _hash(key))
 
 
 def _fk(game: Game) -> str:
