@@ -29,8 +29,11 @@ ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 SCREENSHOTS = ARTIFACTS / "screenshots"
 
 _skipped_browser_tests: list[str] = []
-# A test asking for any of these (itself or through its fixtures) drives a browser.
-BROWSER_FIXTURES = {"page", "browser", "context"}
+# A test asking for any of these (itself or through its fixtures) drives a browser. A test
+# that launches a browser of its own asks only for `browser_type`; it starts Playwright, whose
+# event loop then runs in the main thread (and Django's connections there become per asyncio
+# context: one left open outlives the test database's drop on PostgreSQL).
+BROWSER_FIXTURES = {"page", "browser", "context", "browser_type", "playwright"}
 # A test asking for any of these, or marked django_db, reaches the database; pytest-django
 # refuses the database to every other test, so those give the same result on any backend.
 DATABASE_FIXTURES = {
@@ -143,7 +146,14 @@ def _name_postgresql_sessions_by_thread(sender, connection, **kwargs):
             cursor.execute(
                 "SELECT set_config('application_name', %s, false), pg_backend_pid()", [name]
             )
-            _OPENED_BY[cursor.fetchone()[1]] = os.environ.get("PYTEST_CURRENT_TEST", "(no test)")
+            opened = os.environ.get("PYTEST_CURRENT_TEST", "(no test)")
+            try:
+                asyncio.get_running_loop()
+            except RuntimeError:
+                pass
+            else:  # Django's connections are then per asyncio context, not per thread
+                opened += " with an event loop running"
+            _OPENED_BY[cursor.fetchone()[1]] = opened
 
 
 @pytest.fixture(scope="session", autouse=True)
