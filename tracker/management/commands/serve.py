@@ -26,6 +26,11 @@ def lan_urls(port: int, scheme: str = "http") -> list[str]:
     return [f"{scheme}://{address}:{port}/" for address in settings.LAN_ADDRESSES]
 
 
+def _listening(*, bind: str, port: int, workers: int) -> list[str]:
+    """Where to listen and how many worker processes, as granian and uvicorn both say it."""
+    return ["--host", bind, "--port", str(port), "--workers", str(workers)]
+
+
 def granian_argv(
     *,
     bind: str,
@@ -41,14 +46,9 @@ def granian_argv(
         "--interface",
         "asgi",
         "cardrpg.asgi:application",
-        "--host",
-        bind,
-        "--port",
-        str(port),
         # Two processes per core, as the sync workers had, each answering requests in a few
         # threads (WEB_THREADS, cardrpg/threaded.py).
-        "--workers",
-        str(workers),
+        *_listening(bind=bind, port=port, workers=workers),
         # A request head not complete within 10 s is dropped (a slow client holds only a
         # socket in the meantime, never a worker).
         "--http1-header-read-timeout",
@@ -101,12 +101,7 @@ def uvicorn_argv(*, bind: str, port: int, workers: int) -> list[str]:
     return [
         uvicorn,
         "cardrpg.asgi:application",
-        "--host",
-        bind,
-        "--port",
-        str(port),
-        "--workers",
-        str(workers),
+        *_listening(bind=bind, port=port, workers=workers),
         "--backlog",
         "4096",
         "--log-level",
