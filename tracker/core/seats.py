@@ -209,7 +209,7 @@ def access(request: HttpRequest, *, game: Game, record_id: int) -> Access:
     seat's (a revoked seat has a new key).
     """
     user = request.user if request.user.is_authenticated else None
-    # A guest's phone (every phone at a table but the host's) reads its seat and the record
+    # A phone seated with a join link reads its seat and the record
     # in one query: each change at a table brings a redraw from each of its phones.
     guest = _guest_seat_and_record(request, game, record_id)
     record = _record_of(game, guest) if guest is not None else None
