@@ -17,6 +17,18 @@ pytestmark = pytest.mark.django_db(transaction=True)
 WITHIN = 10.0
 
 
+def why(hub, follower) -> str:
+    """What the hub and its listener held when a wait came back empty (for the failure)."""
+    from tracker.card_rpg.models import RpgTable
+
+    listener = hub._listener
+    return (
+        f"listener alive: {listener is not None and listener.is_alive()}, followed: "
+        f"{hub.followed()}, the follower's nearby: {follower.nearby}, moved: "
+        f"{follower.nearby_moved}, tables now: {dict(RpgTable.objects.values_list('pk', 'version'))}"
+    )
+
+
 @pytest.fixture
 def hub():
     hub = live.Hub()  # the database's own listener, as a server process has
@@ -52,23 +64,23 @@ def test_i27_t26_a_phone_at_a_table_hears_another_character_and_the_table_move(
     assert follower.wait(0.5) is False, "nothing has moved since the stream began"
 
     solo(fresh(bo), "start_session", hand=BO_HAND)  # Bo plays on his own phone
-    assert follower.wait(WITHIN) is True
+    assert follower.wait(WITHIN) is True, why(hub, follower)
     assert stream.next_event(True) == live.event("nearby")
 
     seat = table.seats.get(character=bo)
     table_services.table_leave(seat_id=seat.pk, owner_id=bo.owner_id)  # the table moves
-    assert follower.wait(WITHIN) is True
+    assert follower.wait(WITHIN) is True, why(hub, follower)
     assert stream.next_event(True) == live.event("nearby")
     assert set(follower.nearby) == {(TABLE_KIND, table.pk)}, "Bo is no longer at the table"
 
     cy = create(django_user_model.objects.create_user("cy-player"), "Cy")
     seat.refresh_from_db()
     table_services.table_join(token=seat.join_token, user=cy.owner, character_id=cy.pk)
-    assert follower.wait(WITHIN) is True
+    assert follower.wait(WITHIN) is True, why(hub, follower)
     assert stream.next_event(True) == live.event("nearby")
     assert ("card-rpg", cy.pk) in follower.nearby, "the newcomer is followed from now on"
     solo(fresh(cy), "start_session", hand=["9S", "2C", "3H", "5H"])
-    assert follower.wait(WITHIN) is True
+    assert follower.wait(WITHIN) is True, why(hub, follower)
     assert stream.next_event(True) == live.event("nearby")
 
 

@@ -321,6 +321,9 @@ class SqliteListener(Listener):
                     db = sqlite3.connect(
                         path, timeout=1.0, uri=path.startswith("file:"), check_same_thread=False
                     )
+                    # A new connection counts data versions from its own start: compared with
+                    # the old one's, a commit made while away could look like nothing new.
+                    seen = None
                 (now,) = db.execute("PRAGMA data_version").fetchone()
                 if now != seen or self.hub.look_now.is_set():
                     self.hub.look_now.clear()
