@@ -139,7 +139,7 @@ def seat_held(request: HttpRequest, *, game: Game, record):
         return None
     if request.user.is_authenticated:
         return record.seats.filter(user=request.user).first()
-    return _guest_seat(request, game, record)
+    return _guest_seat(request, game, record.pk)
 
 
 def _taken(seat) -> str:
@@ -197,9 +197,7 @@ def guest_holds(request: HttpRequest, *, name: str, seat) -> bool:
     """Whether this phone's guest cookie `name` holds `seat` (signed, and its key still the
     seat's: a seat given a new key holds nobody's old cookie)."""
     guest = _signed_seat(request, name)
-    if guest is None or guest[0] != seat.pk or not seat.holder_key:
-        return False
-    return secrets.compare_digest(seat.holder_key, _hash(guest[1]))
+    return guest is not None and guest[0] == seat.pk and _holds(seat, guest[1])
 
 
 def access(request: HttpRequest, *, game: Game, record_id: int) -> Access:
@@ -211,7 +209,7 @@ def access(request: HttpRequest, *, game: Game, record_id: int) -> Access:
     user = request.user if request.user.is_authenticated else None
     # A phone seated with a join link reads its seat and the record
     # in one query: each change at a table brings a redraw from each of its phones.
-    guest = _guest_seat_and_record(request, game, record_id)
+    guest = _guest_seat(request, game, record_id)
     record = _record_of(game, guest) if guest is not None else None
     if record is None:
         record = game.record_model.objects.filter(pk=record_id).first()
@@ -274,9 +272,7 @@ def seat_lost(request: HttpRequest, *, game: Game, record_id: int) -> str | None
     if guest is None:
         return None
     seat = game.seat_model.objects.filter(pk=guest[0], **{_fk(game): record_id}).first()
-    if seat is None or (
-        seat.holder_key and secrets.compare_digest(seat.holder_key, _hash(guest[1]))
-    ):
+    if seat is None or _holds(seat, guest[1]):
         return None
     return seat.name
 
@@ -297,18 +293,7 @@ def _signed_seat(request: HttpRequest, name: str) -> tuple[int, str] | None:
     return int(seat_id), key
 
 
-def _guest_seat(request: HttpRequest, game: Game, record):
-    guest = _guest_cookie(request, game, record.pk)
-    if guest is None:
-        return None
-    seat_id, key = guest
-    seat = record.seats.filter(pk=seat_id).first()
-    if seat is None or not _holds(seat, key):
-        return None
-    return seat
-
-
-def _guest_seat_and_record(request: HttpRequest, game: Game, record_id: int):
+def _guest_seat(request: HttpRequest, game: Game, record_id: int):
     """The seat a guest's cookie still holds at the record, read with its record; else None."""
     if game.seat_model is None:
         return None
