@@ -1,8 +1,9 @@
 """Live updates at Heroes of Barcadia tables: pushed by server-sent events, or polled as today.
 
     .venv/bin/python bench/live.py [--backend sqlite|postgresql] [--tables 50] [--phones 6]
-                                   [--seconds 180] [--change-every 10] [--connected 1000]
-                                   [--mode push|poll|both] [--json PATH] [--selftest]
+                                   [--seconds 180] [--rounds 3] [--change-every 10]
+                                   [--connected 1000] [--mode push|poll|both] [--json PATH]
+                                   [--selftest]
 
 Starts the app as `make run` does (bench/server.py: granian, its own data folder and SQLite, or
 a scratch PostgreSQL database with `--backend postgresql`) and sets up `--tables` tables of
@@ -24,6 +25,12 @@ per client address. Then, in one server run:
    `--no-redraw` leaves that out). The same taps run for `--seconds`;
 3. poll: every phone asks `GET /tables/<id>/live/?v=<version>` every 1.5 s (today's page), on a
    kept-alive connection as a browser does; the same taps.
+
+The phases take turns in `--rounds` rounds, each a share of its seconds: without phones first
+and then with them in the first round, the other way round in the second, and so on (ABBA). A
+machine whose speed drifts over the run (a shared virtual machine does) then weighs on both
+sides of the ratio alike. Each round is reported, then the four headline lines over every
+round: the taps and the moments pooled, the idle phones' requests averaged.
 
 Reports, per mode: "change seen", from just before a tap's request was written to the moment
 each other phone of that table learnt of the new version (push: its `changed` event carrying
@@ -704,6 +711,20 @@ def spread(values: list[float]) -> dict:
 
 def changes_seen(taps: list[Tap], phones: list[Phone]) -> dict:
     """For each tap, when each other phone of its table learnt of its version (or a later)."""
+    return seen_figures(*moments_seen(taps, phones))
+
+
+def seen_figures(after_sent: list[float], after_answer: list[float], missed: int) -> dict:
+    return {
+        "after_tap_sent_ms": spread(after_sent),
+        "after_tap_answer_ms": spread(after_answer),
+        "missed": missed,
+    }
+
+
+def moments_seen(taps: list[Tap], phones: list[Phone]) -> tuple[list[float], list[float], int]:
+    """How long after each tap was sent, and after it was answered, each other phone of its
+    table learnt of it (ms); and how many never did."""
     by_table: dict[int, list[Phone]] = {}
     for phone in phones:
         by_table.setdefault(phone.table, []).append(phone)
@@ -720,11 +741,7 @@ def changes_seen(taps: list[Tap], phones: list[Phone]) -> dict:
                 continue
             after_sent.append((moment - tap.sent) * 1000)
             after_answer.append((moment - tap.answered) * 1000)
-    return {
-        "after_tap_sent_ms": spread(after_sent),
-        "after_tap_answer_ms": spread(after_answer),
-        "missed": missed,
-    }
+    return after_sent, after_answer, missed
 
 
 def tap_figures(taps: list[Tap]) -> dict:
@@ -816,16 +833,17 @@ async def run_taps(tappers: list[Tapper], seconds: float, period: float) -> list
     return taps
 
 
-async def quiet_phase(server: Server, tappers: list[Tapper], args) -> dict:
+async def quiet_phase(server: Server, tappers: list[Tapper], seconds: float, args) -> dict:
     async with Watch(server) as watch:
-        taps = await run_taps(tappers, args.quiet_seconds, args.change_every)
-    return {"taps": tap_figures(taps), "server": watch.figures}
+        taps = await run_taps(tappers, seconds, args.change_every)
+    return {"taps": tap_figures(taps), "server": watch.figures, "raw_taps": taps}
 
 
 async def phones_phase(
-    mode: str, server: Server, phones: list[Phone], tappers: list[Tapper], args
+    mode: str, server: Server, phones: list[Phone], tappers: list[Tapper], seconds: float, args
 ) -> dict:
-    """`mode` "push" or "poll": every phone connected, the taps, then what each saw."""
+    """`mode` "push" or "poll": every phone connected, the taps, then what each saw (the raw
+    taps and moments too, under "raw_", for pooling rounds)."""
     loop = asyncio.get_running_loop()
     for tapper in tappers:
         tapper.phone.version = tapper.version  # the others show the same: nothing happened since
@@ -863,7 +881,7 @@ async def phones_phase(
         open_before = sum(p.open_now for p in now_phones)
         if mode == "poll":
             await asyncio.sleep(POLL_INTERVAL)  # every phone has polled once
-        taps = await run_taps(tappers, args.seconds, args.change_every)
+        taps = await run_taps(tappers, seconds, args.change_every)
         # The last taps' changes have time to reach every phone (a poll's interval at most).
         await asyncio.sleep(POLL_INTERVAL + 1.0 if mode == "poll" else 2.0)
         held = sum(p.open_now for p in now_phones) if mode == "push" else None
@@ -896,7 +914,8 @@ async def phones_phase(
         "streams_unanswered_at_end": waiting if mode == "push" else None,
         "sockets_at_end": census,
         "timeouts": sum(p.timeouts for p in now_phones),
-        "change_seen": changes_seen(taps, now_phones),
+        "raw_taps": taps,
+        "raw_seen": moments_seen(taps, now_phones),
         "idle_requests_per_phone_per_minute": round(
             (requests + pings) / len(idle) / phase_minutes, 2
         ),
@@ -919,6 +938,7 @@ async def phones_phase(
         "taps": tap_figures(taps),
         "server": watch.figures,
     }
+    figures["change_seen"] = seen_figures(*figures["raw_seen"])
     if mode == "push":
         delays = [p.hello_delay * 1000 for p in now_phones if p.hello_delay is not None]
         figures["hello_after_open_ms"] = spread(delays)
@@ -1006,26 +1026,100 @@ def fmt(value) -> str:
     return "-" if value is None else f"{value:.0f}" if abs(value) >= 10 else f"{value}"
 
 
+def block_order(round_index: int, modes: list[str]) -> list[str]:
+    """The blocks of one round: the taps without phones first in even rounds and last in odd
+    ones (ABBA), so that a machine slowing down or speeding up over the run weighs on both."""
+    blocks = ["quiet", *modes]
+    return blocks if round_index % 2 == 0 else blocks[::-1]
+
+
+def pooled(rounds: list[dict], mode: str) -> dict:
+    """One mode's headline figures over every round: taps and moments pooled, the idle phones'
+    requests averaged, the phones connected at the end the fewest of any round."""
+    blocks = [r[mode] for r in rounds]
+    after_sent, after_answer, missed = [], [], 0
+    for block in blocks:
+        sent, answer, lost = block["raw_seen"]
+        after_sent += sent
+        after_answer += answer
+        missed += lost
+    idle = [b["idle_requests_per_phone_per_minute"] for b in blocks]
+    return {
+        "mode": mode,
+        "rounds": len(blocks),
+        "taps": tap_figures([t for b in blocks for t in b["raw_taps"]]),
+        "quiet_taps": tap_figures([t for r in rounds for t in r["quiet"]["raw_taps"]]),
+        "change_seen": seen_figures(after_sent, after_answer, missed),
+        "idle_requests_per_phone_per_minute": round(statistics.mean(idle), 2),
+        "connected_at_end": min(b["connected_at_end"] for b in blocks),
+    }
+
+
+def say_pooled(prefix: str, figures: dict) -> list[str]:
+    """The four lines the brief asks for, over every round."""
+    sent = figures["change_seen"]["after_tap_sent_ms"]
+    with_p95 = figures["taps"]["latency_ms"]["p95"]
+    quiet_p95 = figures["quiet_taps"]["latency_ms"]["p95"]
+    ratio = round(with_p95 / quiet_p95, 2) if with_p95 and quiet_p95 else None
+    figures["tap_p95_ratio"] = ratio
+    lines = [
+        f"change seen p50 = {fmt(sent['p50'])} ms, p95 = {fmt(sent['p95'])} ms",
+        f"idle requests per phone per minute = {figures['idle_requests_per_phone_per_minute']}",
+        f"tap p95 with phones / without = {ratio}",
+        f"connected phones = {figures['connected_at_end']}",
+        f"tap latency with phones p50 = {fmt(figures['taps']['latency_ms']['p50'])} ms, "
+        f"p95 = {fmt(with_p95)} ms, n = {figures['taps']['latency_ms']['count']}; without "
+        f"p50 = {fmt(figures['quiet_taps']['latency_ms']['p50'])} ms, p95 = {fmt(quiet_p95)} ms, "
+        f"n = {figures['quiet_taps']['latency_ms']['count']}",
+    ]
+    return [prefix + line for line in lines]
+
+
+def without_raw(figures: dict) -> dict:
+    return {key: value for key, value in figures.items() if not key.startswith("raw_")}
+
+
 async def bench(server: Server, phones: list[Phone], args) -> dict:
     for phone in phones:
         phone.source = source_address(phone.index)
     tappers = [Tapper(phone, server.port) for phone in phones if phone.writer]
     for tapper in tappers:
         await tapper.load()
-    report: dict = {}
-    report["without_phones"] = await quiet_phase(server, tappers, args)
-    quiet_p95 = report["without_phones"]["taps"]["latency_ms"]["p95"]
-    print(
-        f"taps without phones: p50 = {fmt(report['without_phones']['taps']['latency_ms']['p50'])}"
-        f" ms, p95 = {fmt(quiet_p95)} ms, {report['without_phones']['taps']['statuses']}",
-        flush=True,
-    )
     modes = ["push", "poll"] if args.mode == "both" else [args.mode]
-    for mode in modes:
-        figures = await phones_phase(mode, server, phones, tappers, args)
-        report[mode] = figures
-        for line in say("" if mode == "push" else "poll: ", figures, quiet_p95):
-            print(line, flush=True)
+    rounds: list[dict] = []
+    for index in range(args.rounds):
+        blocks: dict = {}
+        heading = f"round {index + 1} of {args.rounds}: " if args.rounds > 1 else ""
+        for block in block_order(index, modes):
+            if block == "quiet":
+                seconds = args.quiet_seconds / args.rounds
+                blocks["quiet"] = await quiet_phase(server, tappers, seconds, args)
+                taps = blocks["quiet"]["taps"]["latency_ms"]
+                print(
+                    f"{heading}taps without phones: p50 = {fmt(taps['p50'])} ms, p95 = "
+                    f"{fmt(taps['p95'])} ms, {blocks['quiet']['taps']['statuses']}",
+                    flush=True,
+                )
+            else:
+                seconds = args.seconds / args.rounds
+                blocks[block] = await phones_phase(block, server, phones, tappers, seconds, args)
+        quiet_p95 = blocks["quiet"]["taps"]["latency_ms"]["p95"]
+        for mode in modes:
+            prefix = heading + ("" if mode == "push" else "poll: ")
+            for line in say(prefix, blocks[mode], quiet_p95):
+                print(line, flush=True)
+        rounds.append(blocks)
+    report: dict = {
+        "rounds": [{name: without_raw(f) for name, f in blocks.items()} for blocks in rounds]
+    }
+    if args.rounds > 1:
+        print(f"over the {args.rounds} rounds, pooled:", flush=True)
+        report["pooled"] = {}
+        for mode in modes:
+            figures = pooled(rounds, mode)
+            for line in say_pooled("" if mode == "push" else "poll: ", figures):
+                print(line, flush=True)
+            report["pooled"][mode] = figures
     return report
 
 
@@ -1036,8 +1130,11 @@ def main() -> None:
     parser.add_argument("--phones", type=int, default=6, choices=range(2, 7))
     # Three minutes a phase: the tap ratio is a p95 over 900 taps; over a minute's 300 it moved
     # by ±0.2 from one run to the next (docs/performance.md).
-    parser.add_argument("--seconds", type=float, default=180)
-    parser.add_argument("--quiet-seconds", type=float, help="the phase without phones (--seconds)")
+    parser.add_argument("--seconds", type=float, default=180, help="with phones, all rounds")
+    parser.add_argument("--quiet-seconds", type=float, help="without phones (--seconds)")
+    # The blocks with and without phones take turns: three minutes in one block each moved the
+    # ratio by as much as 0.7 from one run to the next on this shared machine.
+    parser.add_argument("--rounds", type=int, default=3, help="blocks of each, in turn (ABBA)")
     parser.add_argument("--change-every", type=float, default=10)
     parser.add_argument("--connected", type=int, default=1000)
     parser.add_argument("--mode", choices=["push", "poll", "both"], default="both")
