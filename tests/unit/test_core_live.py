@@ -70,6 +70,21 @@ def test_i27_a_deleted_record_is_news(hub):
     assert mine.wait(0.5) is True
 
 
+def test_i27_postgresqls_notifications_are_told_a_moment_after_they_arrive_in_order():
+    """The tapping phone's answer is drawn while the commit is heard: the streams wait HOLD."""
+    held = live.Held(hold=0.03)
+    assert held.wait(10.0, 0.1) == 0.1
+    held.add("tracker_table 1 5", 10.0)
+    held.add("tracker_table 2 7", 10.01)
+    assert held.due(10.02) == []
+    assert held.wait(10.02, 0.1) == pytest.approx(0.01)
+    assert held.due(10.03) == ["tracker_table 1 5"]
+    assert held.wait(10.05, 0.1) == 0.0
+    assert held.due(10.05) == ["tracker_table 2 7"]
+    assert held.due(11.0) == []
+    assert held.wait(11.0, 0.1) == 0.1
+
+
 def test_i27_ending_every_stream_waits_for_the_listener_to_let_go_of_its_connection():
     hub = live.Hub(reader=SlowToLetGo)
     follower = follow(hub)

@@ -16,7 +16,8 @@ its first stream:
 
 - PostgreSQL: the listener LISTENs on CHANNEL; a trigger on each game's record table (migration
   0012_live_notify) NOTIFYs the record's new version inside the writing transaction, so every process on
-  every machine hears it at the commit, and never hears a write that was rolled back.
+  every machine hears it at the commit, and never hears a write that was rolled back. It tells
+  the streams HOLD seconds later (see there).
 - SQLite (the embedded default, one machine): the listener asks ``PRAGMA data_version`` on a
   connection of its own every POLL seconds (a number that moves whenever another connection
   commits) and, when it moved, reads the versions of the records followed in that process.
@@ -35,7 +36,7 @@ import logging
 import sqlite3
 import threading
 import time
-from collections import Counter, defaultdict
+from collections import Counter, defaultdict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -52,6 +53,12 @@ CHANNEL = "tracker_live"
 PING = 40.0
 # How often, on SQLite, each process looks whether another connection has committed.
 POLL = 0.025
+# How long after PostgreSQL announces a change the streams are told of it. It announces it at
+# the commit, while the tapping phone's own answer is still being drawn; streams waking in that
+# instant took the interpreter and the cores from it, and with 1,000 phones connected every
+# tap's median went from 14 to 20 ms (docs/performance.md). SQLite's look every POLL seconds
+# leaves the same room.
+HOLD = 0.03
 # What the browser waits before it tries again after a stream ends (it is told).
 RETRY_MS = 1000
 # Sent by the page's script with its requests while its stream is held (static/tracker/live.js):
@@ -361,12 +368,16 @@ class PostgresListener(Listener):
                     tables = self.tables()
                     backoff = 0.5
                     self.hub.look_now.set()  # a change may have been missed while away
+                    held = Held()
                     while self.hub.followed():
                         if self.hub.look_now.is_set():
                             self.hub.look_now.clear()
                             self.read_versions(lambda sql, ids: db.execute(sql, ids).fetchall())
-                        for note in db.notifies(timeout=0.1):
-                            self._heard(tables, note.payload)
+                        wait = held.wait(time.monotonic(), 0.1)
+                        for note in db.notifies(timeout=wait, stop_after=1):
+                            held.add(note.payload, time.monotonic())
+                        for payload in held.due(time.monotonic()):
+                            self._heard(tables, payload)
             except Exception:
                 logger.warning("live: lost PostgreSQL's notifications; reconnecting", exc_info=True)
                 self.released.set()
@@ -382,6 +393,31 @@ class PostgresListener(Listener):
             self.hub.heard(game_id, int(record_id), int(version))
         except (KeyError, ValueError):
             logger.warning("live: a notification not understood: %r", payload)
+
+
+class Held:
+    """Notifications kept until `hold` seconds have passed since each arrived, in order."""
+
+    def __init__(self, hold: float = HOLD):
+        self.hold = hold
+        self._kept: deque[tuple[float, str]] = deque()
+
+    def add(self, payload: str, now: float) -> None:
+        """Keep `payload`, arrived at `now`."""
+        self._kept.append((now + self.hold, payload))
+
+    def due(self, now: float) -> list[str]:
+        """The payloads whose time has come at `now`, oldest first; they are kept no more."""
+        out = []
+        while self._kept and self._kept[0][0] <= now:
+            out.append(self._kept.popleft()[1])
+        return out
+
+    def wait(self, now: float, idle: float) -> float:
+        """How long to wait for more before the oldest kept is due (`idle` if none is kept)."""
+        if not self._kept:
+            return idle
+        return max(0.0, min(idle, self._kept[0][0] - now))
 
 
 def listener_for_database(hub: Hub) -> Listener:
