@@ -55,9 +55,9 @@ PING = 40.0
 POLL = 0.025
 # How long after PostgreSQL announces a change the streams are told of it. It announces it at
 # the commit, while the tapping phone's own answer is still being drawn; streams waking in that
-# instant took the interpreter and the cores from it, and with 1,000 phones connected every
-# tap's median went from 14 to 20 ms (docs/performance.md). SQLite's look every POLL seconds
-# leaves the same room.
+# instant took the interpreter and the cores from it: with 1,000 phones connected the taps'
+# median went up by 2 to 6 ms, by 0 to 2 with the hold (docs/performance.md). SQLite's look
+# every POLL seconds leaves the same room.
 HOLD = 0.03
 # What the browser waits before it tries again after a stream ends (it is told).
 RETRY_MS = 1000
