@@ -1,10 +1,11 @@
 """Start the app as `make run` does, on a loopback port with its own data, and stop it.
 
 `make run` migrates, collects the static files and runs `manage.py serve`, which execs granian
-(Django as ASGI, two worker processes per core, access log on stdout). A Server does the same
-with a temporary data folder (SQLite) or a PostgreSQL database of its own, binds 127.0.0.1 on a
-free port, and starts the server in a process group of its own so that a crash drill can SIGKILL
-the main process and every worker at once. `server="gunicorn"` starts the sync workers the app
+(Django as ASGI: one front process and a pool of processes behind it, two processes per core in
+all, access log on stdout). A Server does the same with a temporary data folder (SQLite) or a
+PostgreSQL database of its own, binds 127.0.0.1 on a free port, and starts the server in a
+process group of its own so that a crash drill can SIGKILL granian's main process, its front
+and the pool at once. `server="gunicorn"` starts the sync workers the app
 was served with before, for comparison (bench/slow_clients.py).
 """
 

@@ -12,6 +12,10 @@ cardrpg/body_limit.py) is read here, in the event loop, before a thread is taken
 A live stream (tracker/core/live.py) is answered the same way, in a thread; then its thread
 is given back and the event loop holds the connection open, sending each event as it comes:
 an idle phone costs a socket, never a thread.
+
+Given a `pool` (cardrpg/pool.py: what `manage.py serve` starts), every request but a stream's
+is answered by the pool's processes instead, and this process only reads requests and holds
+the streams.
 """
 
 from __future__ import annotations
@@ -26,20 +30,23 @@ from concurrent.futures import ThreadPoolExecutor
 from django.conf import settings
 
 from cardrpg.body_limit import TOO_BIG
+from cardrpg.pool import DISCONNECTED, Pool
 
-# The environ key of a threading.Event set once the client has hung up.
-DISCONNECTED = "cardrpg.disconnected"
+# What a browser's EventSource asks for: a stream, held by this process.
+EVENT_STREAM = b"text/event-stream"
 
 
 class ThreadedWSGI:
-    """An ASGI application running a WSGI application in a pool of threads."""
+    """An ASGI application running a WSGI application in a pool of threads of this process, or
+    (given a `pool`) in the pool's processes, streams aside."""
 
-    def __init__(self, wsgi_application, threads: int):
+    def __init__(self, wsgi_application, threads: int, pool: Pool | None = None):
         self.wsgi_application = wsgi_application
-        self.pool = ThreadPoolExecutor(threads, thread_name_prefix="django")
+        self.pool = pool
+        self.threads = ThreadPoolExecutor(threads, thread_name_prefix="django")
         # The held streams' moments of work (is this phone still seated, at which version is
         # the record) run in a thread of their own, so that a change heard by many streams at
-        # once never queues the players' taps behind it in the pool above.
+        # once never queues the players' taps behind it in the threads above.
         self.streams = ThreadPoolExecutor(1, thread_name_prefix="live")
 
     async def __call__(self, scope, receive, send):
@@ -64,7 +71,9 @@ class ThreadedWSGI:
 
             # The client hanging up while its request runs (an uploader who gave up): the view
             # may ask (tracker/core/uploads.py) and keep nothing whose answer nobody will read.
-            gone = threading.Event()
+            pooled = self.pool is not None and not _asks_for_stream(scope)
+            hang_up = self.pool.hang_up() if pooled else None
+            gone = hang_up or threading.Event()
 
             async def listen() -> None:
                 # After a whole body the next message is the hang-up (ASGI); anything else
@@ -75,7 +84,17 @@ class ThreadedWSGI:
             listening = asyncio.ensure_future(listen())
             held: dict = {}
             try:
-                await loop.run_in_executor(self.pool, self._run, scope, body, sync_send, gone, held)
+                if pooled:
+                    request = environ(scope, None)
+                    del request["wsgi.input"], request["wsgi.errors"]
+                    request["wsgi.multithread"] = False
+                    start, content = await self.pool.answer(request, body.read(), hang_up)
+                    await send_one(start)
+                    await send_one({"type": "http.response.body", "body": content})
+                    return
+                await loop.run_in_executor(
+                    self.threads, self._run, scope, body, sync_send, gone, held
+                )
                 if "whole" in held:
                     # An ordinary answer, sent from here: its thread did not wait on the loop.
                     start, content = held["whole"]
@@ -98,7 +117,9 @@ class ThreadedWSGI:
                         with contextlib.suppress(OSError):
                             await send_one({"type": "http.response.body", "body": b""})
             finally:
-                listening.cancel()
+                listening.cancel()  # from here on nothing sets `gone`
+                if hang_up is not None:
+                    self.pool.release(hang_up)
 
     def _run(self, scope, body, sync_send, gone=None, held=None) -> None:
         started: dict = {}
@@ -152,6 +173,12 @@ class ThreadedWSGI:
             close = getattr(output, "close", None)
             if close:
                 close()  # Django's request_finished: the database connection's upkeep
+
+
+def _asks_for_stream(scope: dict) -> bool:
+    return any(
+        name == b"accept" and EVENT_STREAM in value for name, value in scope.get("headers", ())
+    )
 
 
 def environ(scope: dict, body) -> dict:

@@ -296,17 +296,41 @@ def test_a_real_server_cuts_an_endless_chunked_stream_at_the_limit(live_server_p
 def test_make_run_serves_django_as_asgi_with_granian_on_every_interface():
     from tracker.management.commands.serve import granian_argv
 
-    argv = granian_argv(bind="0.0.0.0", port=8000, workers=4)
+    argv = granian_argv(bind="0.0.0.0", port=8000)
     assert argv[0].endswith("granian")
     assert argv[argv.index("--interface") + 1] == "asgi"
     assert "cardrpg.asgi:application" in argv
     assert argv[argv.index("--host") + 1] == "0.0.0.0"
-    assert argv[argv.index("--workers") + 1] == "4"
     assert "--ssl-certificate" not in argv
-    tls = granian_argv(bind="0.0.0.0", port=8443, workers=1, certificate="c.pem", keyfile="k.pem")
+    tls = granian_argv(bind="0.0.0.0", port=8443, certificate="c.pem", keyfile="k.pem")
     assert tls[tls.index("--ssl-certificate") + 1] == "c.pem"
     assert tls[tls.index("--ssl-keyfile") + 1] == "k.pem"
     assert isinstance(asgi_application, BodyLimit)
+
+
+def test_i27_make_run_starts_one_front_and_its_workers_as_a_pool(monkeypatch):
+    """Issue 27, point 3: granian runs one worker (the front, holding the streams); the other
+    `--workers` answer requests from one queue (cardrpg/pool.py)."""
+    from django.core.management import call_command
+
+    from tracker.management.commands import serve
+
+    started = {}
+
+    def execv(path, argv):
+        started["argv"] = argv
+        started["processes"] = serve.os.environ.get("WEB_PROCESSES")
+
+    monkeypatch.setattr(serve.os, "execv", execv)
+    monkeypatch.setattr(serve, "_open_files_as_many_as_allowed", lambda: None)
+    monkeypatch.delenv("WEB_PROCESSES", raising=False)
+    monkeypatch.setattr(serve.os, "environ", dict(serve.os.environ))
+    call_command("serve", "--port", "8001", "--workers", "4", stdout=io.StringIO())
+    argv = started["argv"]
+    assert argv[argv.index("--workers") + 1] == "1"
+    assert started["processes"] == "3"  # four processes in all, as four sync workers
+    call_command("serve", "--port", "8001", "--workers", "1", stdout=io.StringIO())
+    assert started["processes"] == "1"  # never a front without a process to answer
 
 
 def test_i27_the_servers_measured_against_granian_serve_the_same_app():

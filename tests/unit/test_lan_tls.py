@@ -52,14 +52,13 @@ def test_the_serve_command_gives_the_server_the_chain_and_its_key(settings):
     argv = serve.granian_argv(
         bind="0.0.0.0",
         port=8000,
-        workers=2,
         certificate="/data/tls/server.crt",
         keyfile="/data/tls/server.key",
     )
     assert argv[argv.index("--ssl-certificate") + 1] == "/data/tls/server.crt"
     assert argv[argv.index("--ssl-keyfile") + 1] == "/data/tls/server.key"
     assert serve.lan_urls(8000, "https") == ["https://192.168.1.20:8000/"]
-    plain = serve.granian_argv(bind="0.0.0.0", port=8000, workers=2)
+    plain = serve.granian_argv(bind="0.0.0.0", port=8000)
     assert "--ssl-certificate" not in plain and "--ssl-keyfile" not in plain
     assert serve.lan_urls(8000) == ["http://192.168.1.20:8000/"]
 

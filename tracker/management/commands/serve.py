@@ -4,8 +4,9 @@ granian (a Rust HTTP server) reads every request in its own event loop and hands
 request whose head has fully arrived, so a phone on a weak signal — or someone holding sockets
 open a byte at a time — ties up no worker that answers players (bench/slow_clients.py measured
 it against gunicorn's sync workers: docs/reliability.md). The app is served as ASGI
-(`cardrpg.asgi:application`: Django in a pool of threads per process, behind the body limit
-of cardrpg/body_limit.py).
+(`cardrpg.asgi:application`, behind the body limit of cardrpg/body_limit.py) by one granian
+worker, the front, which holds the phones' live streams; the Django work of every other request
+is done by `--workers` processes fed from one queue (cardrpg/pool.py says why).
 """
 
 import contextlib
@@ -35,20 +36,19 @@ def granian_argv(
     *,
     bind: str,
     port: int,
-    workers: int,
     certificate: str = "",
     keyfile: str = "",
 ) -> list[str]:
-    """The granian command line `make run` execs."""
+    """The granian command line `make run` execs (with `pool_environment(workers)`)."""
     granian = shutil.which("granian", path=os.path.dirname(sys.executable)) or "granian"
     argv = [
         granian,
         "--interface",
         "asgi",
         "cardrpg.asgi:application",
-        # Two processes per core, as the sync workers had, each answering requests in a few
-        # threads (WEB_THREADS, cardrpg/threaded.py).
-        *_listening(bind=bind, port=port, workers=workers),
+        # One front process; the processes answering requests are its pool (WEB_PROCESSES,
+        # cardrpg/pool.py).
+        *_listening(bind=bind, port=port, workers=1),
         # A request head not complete within 10 s is dropped (a slow client holds only a
         # socket in the meantime, never a worker).
         "--http1-header-read-timeout",
@@ -92,6 +92,12 @@ def gunicorn_argv(*, bind: str, port: int, workers: int) -> list[str]:
         "--access-logfile",
         "-",
     ]
+
+
+def pool_environment(workers: int) -> dict[str, str]:
+    """What tells granian's front how many processes answer requests: `workers` processes in
+    all, the front among them (two per core by default, as the sync workers were)."""
+    return {"WEB_PROCESSES": str(max(1, workers - 1))}
 
 
 def uvicorn_argv(*, bind: str, port: int, workers: int) -> list[str]:
@@ -160,10 +166,10 @@ class Command(BaseCommand):
             argv = granian_argv(
                 bind=bind,
                 port=port,
-                workers=workers,
                 certificate=tls_certificate,
                 keyfile=tls_keyfile,
             )
+            os.environ.update(pool_environment(workers))
         else:
             compared = uvicorn_argv if server == "uvicorn" else gunicorn_argv
             argv = compared(bind=bind, port=port, workers=workers)
