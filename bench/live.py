@@ -956,21 +956,30 @@ async def phones_phase(
     return figures
 
 
+def headline(figures: dict, quiet_p95: float | None) -> list[str]:
+    """The four lines the brief asks for, word for word; keeps the tap ratio in `figures`."""
+    sent = figures["change_seen"]["after_tap_sent_ms"]
+    with_p95 = figures["taps"]["latency_ms"]["p95"]
+    ratio = round(with_p95 / quiet_p95, 2) if with_p95 and quiet_p95 else None
+    figures["tap_p95_ratio"] = ratio
+    return [
+        f"change seen p50 = {fmt(sent['p50'])} ms, p95 = {fmt(sent['p95'])} ms",
+        f"idle requests per phone per minute = {figures['idle_requests_per_phone_per_minute']}",
+        f"tap p95 with phones / without = {ratio}",
+        f"connected phones = {figures['connected_at_end']}",
+    ]
+
+
 def say(prefix: str, figures: dict, quiet_p95: float | None) -> list[str]:
     """The lines the brief asks for (and a few beside them) for one mode."""
     seen = figures["change_seen"]
     sent, answer = seen["after_tap_sent_ms"], seen["after_tap_answer_ms"]
     with_p95 = figures["taps"]["latency_ms"]["p95"]
-    ratio = round(with_p95 / quiet_p95, 2) if with_p95 and quiet_p95 else None
-    figures["tap_p95_ratio"] = ratio
     server = figures["server"]
     push = figures["mode"] == "push"
     at_end, peak = figures["sockets_at_end"], server["sockets_peak"]
     lines = [
-        f"change seen p50 = {fmt(sent['p50'])} ms, p95 = {fmt(sent['p95'])} ms",
-        f"idle requests per phone per minute = {figures['idle_requests_per_phone_per_minute']}",
-        f"tap p95 with phones / without = {ratio}",
-        f"connected phones = {figures['connected_at_end']}",
+        *headline(figures, quiet_p95),
         f"change seen (from just before the tap was sent: an upper bound on commit -> "
         f"{'event' if figures['mode'] == 'push' else 'poll answer'}) p99 = {fmt(sent['p99'])} ms, "
         f"max = {fmt(sent['max'])} ms, n = {sent['count']}, missed = {seen['missed']}",
@@ -1057,16 +1066,10 @@ def pooled(rounds: list[dict], mode: str) -> dict:
 
 def say_pooled(prefix: str, figures: dict) -> list[str]:
     """The four lines the brief asks for, over every round."""
-    sent = figures["change_seen"]["after_tap_sent_ms"]
     with_p95 = figures["taps"]["latency_ms"]["p95"]
     quiet_p95 = figures["quiet_taps"]["latency_ms"]["p95"]
-    ratio = round(with_p95 / quiet_p95, 2) if with_p95 and quiet_p95 else None
-    figures["tap_p95_ratio"] = ratio
     lines = [
-        f"change seen p50 = {fmt(sent['p50'])} ms, p95 = {fmt(sent['p95'])} ms",
-        f"idle requests per phone per minute = {figures['idle_requests_per_phone_per_minute']}",
-        f"tap p95 with phones / without = {ratio}",
-        f"connected phones = {figures['connected_at_end']}",
+        *headline(figures, quiet_p95),
         f"tap latency with phones p50 = {fmt(figures['taps']['latency_ms']['p50'])} ms, "
         f"p95 = {fmt(with_p95)} ms, n = {figures['taps']['latency_ms']['count']}; without "
         f"p50 = {fmt(figures['quiet_taps']['latency_ms']['p50'])} ms, p95 = {fmt(quiet_p95)} ms, "
