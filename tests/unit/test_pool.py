@@ -9,7 +9,7 @@ import signal
 
 from cardrpg import pool as pool_module
 from cardrpg.pool import HangUp, Pool, answer_here
-from cardrpg.threaded import _asks_for_stream, environ
+from cardrpg.threaded import ThreadedWSGI, _asks_for_stream, environ
 from tests.conftest import run_async
 
 
@@ -159,6 +159,47 @@ def test_i27_a_stream_is_held_by_the_front_never_by_a_process_of_the_pool():
     assert start["status"] == 406
     assert b"text/event-stream" in words
     assert Held.closed
+
+
+def test_i27_a_client_hanging_up_sets_the_flag_its_process_reads():
+    """The front hears the hang-up (an uploader who gave up) and sets the flag of the request
+    in the pool; the slot serves another request once the answer is sent."""
+
+    class Watching:
+        def __init__(self):
+            self.flags = Pool(0)
+
+        def hang_up(self):
+            return self.flags.hang_up()
+
+        def release(self, flag):
+            self.released = flag.slot
+            self.flags.release(flag)
+
+        async def answer(self, request, body, hang_up):
+            while not hang_up.is_set():
+                await asyncio.sleep(0.01)
+            start = {"type": "http.response.start", "status": 200, "headers": []}
+            return start, b"the process saw the hang-up"
+
+    pool = Watching()
+    app = ThreadedWSGI(lambda request, respond: None, threads=1, pool=pool)
+    messages = [
+        {"type": "http.request", "body": b"", "more_body": False},
+        {"type": "http.disconnect"},
+    ]
+    sent: list[dict] = []
+
+    async def receive():
+        return messages.pop(0)
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {"type": "http", "method": "POST", "path": "/import/", "headers": []}
+    run_async(asyncio.wait_for(app(scope, receive, send), 10))
+    assert sent[-1]["body"] == b"the process saw the hang-up"
+    assert pool.released in pool.flags.free_slots
 
 
 def test_i27_every_slot_taken_a_request_goes_without_a_hang_up_flag():
