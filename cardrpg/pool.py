@@ -193,13 +193,21 @@ class Pool:
             worker.stop(timeout)
 
 
-def _busy() -> tuple[dict, bytes]:
-    start = {
+def start_message(status: str, headers) -> dict:
+    """The ASGI start of an answer from WSGI's status line and headers."""
+    return {
         "type": "http.response.start",
-        "status": 503,
-        "headers": [(b"content-type", b"text/plain; charset=utf-8"), (b"retry-after", b"1")],
+        "status": int(status.split(" ", 1)[0]),
+        "headers": [(k.lower().encode("latin1"), v.encode("latin1")) for k, v in headers],
     }
-    return start, BUSY_WORDS
+
+
+def _plain(status: str, words: bytes, *headers: tuple[str, str]) -> tuple[dict, bytes]:
+    return start_message(status, [("Content-Type", "text/plain; charset=utf-8"), *headers]), words
+
+
+def _busy() -> tuple[dict, bytes]:
+    return _plain("503 Service Unavailable", BUSY_WORDS, ("Retry-After", "1"))
 
 
 def _framed(thing) -> bytes:
@@ -273,11 +281,7 @@ def answer_here(application, request: dict, body: bytes, flags, slot: int | None
     started: dict = {}
 
     def start_response(status, headers, exc_info=None):
-        started["message"] = {
-            "type": "http.response.start",
-            "status": int(status.split(" ", 1)[0]),
-            "headers": [(k.lower().encode("latin1"), v.encode("latin1")) for k, v in headers],
-        }
+        started["message"] = start_message(status, headers)
 
     output = application(request, start_response)
     try:
@@ -292,9 +296,5 @@ def answer_here(application, request: dict, body: bytes, flags, slot: int | None
 
 
 def _not_here() -> tuple[dict, bytes]:
-    start = {
-        "type": "http.response.start",
-        "status": 406,
-        "headers": [(b"content-type", b"text/plain; charset=utf-8")],
-    }
-    return start, b"A live stream is sent only to a request that accepts text/event-stream.\n"
+    words = b"A live stream is sent only to a request that accepts text/event-stream.\n"
+    return _plain("406 Not Acceptable", words)

@@ -30,7 +30,7 @@ from concurrent.futures import ThreadPoolExecutor
 from django.conf import settings
 
 from cardrpg.body_limit import TOO_BIG
-from cardrpg.pool import DISCONNECTED, Pool
+from cardrpg.pool import DISCONNECTED, Pool, start_message
 
 # What a browser's EventSource asks for: a stream, held by this process.
 EVENT_STREAM = b"text/event-stream"
@@ -127,11 +127,7 @@ class ThreadedWSGI:
         def start_response(status, headers, exc_info=None):
             if exc_info and started.get("sent"):
                 raise exc_info[1].with_traceback(exc_info[2])
-            started["message"] = {
-                "type": "http.response.start",
-                "status": int(status.split(" ", 1)[0]),
-                "headers": [(k.lower().encode("latin1"), v.encode("latin1")) for k, v in headers],
-            }
+            started["message"] = start_message(status, headers)
 
         request = environ(scope, body)
         if gone is not None:
