@@ -163,8 +163,8 @@ def test_the_memory_outlives_the_adventure_and_is_offered_by_id_or_name(player, 
     ]
     assert services.remembered_cards(owner=other, text="Map") == []
     fresh = services.adventure_create(owner=player, name="Again")
-    fresh = services.card_recall(
-        adventure_id=fresh.pk, owner=player, card_id="Q10", expected_version=fresh.version
+    fresh = services.card_enter(
+        adventure_id=fresh.pk, owner=player, card="Q10", expected_version=fresh.version
     )
     assert fresh.state["catalogue"]["Q10"]["name"] == "Rope"
     # Cards already in this catalogue are not offered again.

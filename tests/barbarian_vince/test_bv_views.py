@@ -558,6 +558,28 @@ def test_cards_entered_before_are_offered_as_you_type_and_entered_in_one_tap(cli
     assert entry["classes"] == ["Common", "Reusable"] and entry["modifiers"] == {"combat": 1}
 
 
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "that card is not among the cards you entered before"),
+        ("zh-hant", "那張卡不在你先前登錄過的卡片中"),
+    ],
+)
+def test_bt01_a_card_not_in_the_card_memory_is_refused_and_nothing_is_entered(
+    client_of, player, settings, language, words
+):
+    adventure = make_adventure(player, "setup")
+    client_of.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    response = client_of.post(
+        reverse("tracker:bv_card_add", args=[adventure.pk]),
+        {"version": adventure.version, "remembered": "Q99"},
+        headers=HTMX,
+    )
+    assert response.status_code == 200
+    assert "BT-01" in response.text and words in response.text
+    assert Adventure.objects.get(pk=adventure.pk).version == adventure.version
+
+
 def test_enter_it_then_another_stays_on_the_catalogue(client_of, player):
     adventure = make_adventure(player, "setup")
     response = client_of.post(

@@ -317,6 +317,10 @@ class CardForm(VersionForm):
                 )
         return InputError("A-02", _("the form was incomplete: please try again"))
 
+    def card(self) -> dict | str:
+        """The card entered: the id of a card picked from the card memory, else the one typed."""
+        return (self.cleaned_data.get("remembered") or "").strip() or self.action()
+
     def action(self) -> dict:
         """The register_card action for the kind chosen, with that kind's fields only."""
         data = self.cleaned_data

@@ -22,6 +22,7 @@ from tracker.core.services import AlreadyApplied, UndoError, VersionConflict
 from tracker.rules.barbarian_vince import apply as engine_apply
 from tracker.rules.barbarian_vince import initial_state
 from tracker.rules.errors import RuleError
+from tracker.rules.text import _
 
 # How many remembered cards a search offers at once.
 RECALL_LIMIT = 8
@@ -290,15 +291,19 @@ def deck_missing(*, adventure: Adventure, owner) -> dict[str, dict]:
     return {card: fields for card, fields in rows.order_by("card_id") if card not in catalogue}
 
 
-def card_recall(*, adventure_id: int, owner, card_id: str, expected_version: int) -> Adventure:
-    """Enter a card from the owner's card memory in the adventure's catalogue (register_card).
+def card_enter(*, adventure_id: int, owner, card: dict | str, expected_version: int) -> Adventure:
+    """Enter one card in the adventure's catalogue (BT-01): `card` is the register_card typed,
+    or the id of a card from the owner's card memory.
 
-    Raises RememberedCard.DoesNotExist when the owner remembers no such card.
+    Raises RuleError (BT-01) when the owner remembers no card of that id.
     """
-    remembered = RememberedCard.objects.get(owner=owner, card_id=card_id)
-    action = {"type": "register_card", **remembered.fields}
+    if isinstance(card, str):
+        remembered = RememberedCard.objects.filter(owner=owner, card_id=card).first()
+        if remembered is None:
+            raise RuleError("BT-01", _("that card is not among the cards you entered before"))
+        card = {"type": "register_card", **remembered.fields}
     return adventure_apply(
-        adventure_id=adventure_id, owner=owner, action=action, expected_version=expected_version
+        adventure_id=adventure_id, owner=owner, action=card, expected_version=expected_version
     )
 
 
@@ -406,7 +411,7 @@ __all__ = [
     "adventure_play",
     "adventure_undo",
     "adventure_undo_to",
-    "card_recall",
+    "card_enter",
     "deck_bring",
     "deck_card_correct",
     "deck_card_remove",

@@ -21,7 +21,6 @@ from django.views.decorators.http import require_GET, require_POST
 from tracker.barbarian_vince import services
 from tracker.barbarian_vince.forms import KINDS, CardForm, InputError, RecallForm, VersionForm
 from tracker.barbarian_vince.game import GAME
-from tracker.barbarian_vince.models import RememberedCard
 from tracker.barbarian_vince.play_screen import CLASS_WORDS, card_view
 from tracker.core.i18n import say
 from tracker.core.web import changed_elsewhere, go, record_or_404
@@ -107,25 +106,14 @@ def card_add(request: HttpRequest, adventure: int) -> HttpResponse:
             error, rule = problem.message, problem.rule
     else:
         try:
-            remembered = (form.cleaned_data.get("remembered") or "").strip()
-            if remembered:
-                record = services.card_recall(
-                    adventure_id=record.pk,
-                    owner=request.user,
-                    card_id=remembered,
-                    expected_version=form.cleaned_data["version"],
-                )
-            else:
-                record = services.adventure_apply(
-                    adventure_id=record.pk,
-                    owner=request.user,
-                    action=form.action(),
-                    expected_version=form.cleaned_data["version"],
-                )
+            record = services.card_enter(
+                adventure_id=record.pk,
+                owner=request.user,
+                card=form.card(),
+                expected_version=form.cleaned_data["version"],
+            )
         except (InputError, RuleError) as problem:
             error, rule = say(problem.message), problem.rule
-        except RememberedCard.DoesNotExist:
-            error, rule = _("that card is not among the cards you entered before"), "BT-01"
         except services.VersionConflict as problem:
             record = problem.record
             error = changed_elsewhere()
