@@ -49,9 +49,15 @@ class TapForm(forms.Form):
         asked = self.cleaned_data["asked"]
         return asked if _ASKED.fullmatch(asked) else ""
 
+    def drawn_at(self) -> dict:
+        """The version the screen was drawn at and the tap's id, as the core's writes take them:
+        the tap lands on that very version, or is found written already."""
+        return {"expected_version": self.cleaned_data["version"], "tap": self.cleaned_data["tap"]}
+
     def tap_fields(self) -> dict:
-        """The tap's id and what its screen asked, as the core's writes take them."""
-        return {"tap": self.cleaned_data["tap"], "asked": self.cleaned_data["asked"]}
+        """`drawn_at` and what the screen asked: an action drawn before a change that asks
+        nothing new of it still lands (tracker.core.games.Game.asked)."""
+        return {**self.drawn_at(), "asked": self.cleaned_data["asked"]}
 
 
 class LogFileForm(PlainLabelsMixin, forms.Form):

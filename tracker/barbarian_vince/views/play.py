@@ -154,7 +154,6 @@ def act(request: HttpRequest, adventure: int, action: str) -> HttpResponse:
             adventure_id=record.pk,
             owner=request.user,
             action=form.action(),
-            expected_version=form.cleaned_data["version"],
             typed=typed,
             **form.tap_fields(),
         )
@@ -177,10 +176,7 @@ def undo(request: HttpRequest, adventure: int) -> HttpResponse:
         return answer(request, record, Screen(record, conflict=True))
     try:
         record = services.adventure_undo(
-            adventure_id=record.pk,
-            owner=request.user,
-            expected_version=form.cleaned_data["version"],
-            tap=form.cleaned_data["tap"],
+            adventure_id=record.pk, owner=request.user, **form.drawn_at()
         )
     except services.AlreadyApplied as saved:
         return saved_before(request, saved.record)

@@ -271,7 +271,6 @@ def act(request: HttpRequest, table: int, action: str) -> HttpResponse:
         record = services.table_apply(
             table=record,
             action=engine_action,
-            expected_version=form.cleaned_data["version"],
             heroes=tuple(screen.hero_choices),
             ask_before_idle_end=form.cleaned_data["confirm"] != "yes",
             **form.tap_fields(),
@@ -355,24 +354,14 @@ def undo(request: HttpRequest, table: int) -> HttpResponse:
         return _answer(request, Screen(access, error=words))
     try:
         # An undo takes back what the phone showed as the newest action, or nothing.
-        core.record_check_tap(
-            game=GAME,
-            record=access.record,
-            expected_version=form.cleaned_data["version"],
-            tap=form.cleaned_data["tap"],
-        )
+        core.record_check_tap(game=GAME, record=access.record, **form.drawn_at())
     except (services.AlreadyApplied, services.VersionConflict) as unwritten:
         return _as_it_stands(request, access, unwritten)
     if screen.undo_needs_confirm and form.cleaned_data["confirm"] != "yes":
         return _answer(request, Screen(access, undo_confirm=True))
     try:
         by = "" if screen.pass_phone else listing(screen.my_heroes)
-        record = services.table_undo(
-            table=access.record,
-            expected_version=form.cleaned_data["version"],
-            tap=form.cleaned_data["tap"],
-            by=by,
-        )
+        record = services.table_undo(table=access.record, by=by, **form.drawn_at())
     except (services.AlreadyApplied, services.VersionConflict) as unwritten:
         return _as_it_stands(request, access, unwritten)
     except services.UndoError:

@@ -70,7 +70,6 @@ def play_action(request: HttpRequest, character: Character, form, action: str) -
             character_id=character.pk,
             owner=character.owner_id,
             action=form.action(character.state.get("awaiting")),
-            expected_version=form.cleaned_data["version"],
             character=character,
             **form.tap_fields(),
         )
@@ -133,10 +132,9 @@ def undo(request: HttpRequest, character: Character, form) -> HttpResponse:
         character = services.character_undo_tap(
             character_id=character.pk,
             owner=character.owner_id,
-            expected_version=form.cleaned_data["version"],
             character=character,
-            tap=form.cleaned_data["tap"],
             rebuild=form.cleaned_data["rebuild"],
+            **form.drawn_at(),
         )
     except (services.AlreadyApplied, services.VersionConflict) as error:
         return answers.write_failed(request, error)
@@ -180,7 +178,7 @@ def virtual(request: HttpRequest, character: Character, form) -> HttpResponse:
 @answers.tap_view(forms.DealForm)
 def deal(request: HttpRequest, character: Character, form) -> HttpResponse:
     """At a virtual table: let the app fill in the card or dice the game waits for."""
-    written = {"expected_version": form.cleaned_data["version"], "tap": form.cleaned_data["tap"]}
+    written = form.drawn_at()
     try:
         if form.cleaned_data.get("buy_top"):
             # Turning the top card to buy it: show it first, the player then buys or discards it.
