@@ -580,6 +580,20 @@ def test_bt01_a_card_not_in_the_card_memory_is_refused_and_nothing_is_entered(
     assert Adventure.objects.get(pk=adventure.pk).version == adventure.version
 
 
+def test_bt01_a_card_entry_sent_again_after_it_was_saved_is_taken_as_saved(client_of, player):
+    """A phone whose answer never came sends the very same tap again (taps.js): the card is
+    in the catalogue once, and the phone is told so, not that another screen changed it."""
+    adventure = make_adventure(player, "setup")
+    posted = {"version": adventure.version, "kind": "one_year", "id": "OY", "tap": "ab" * 16}
+    url = reverse("tracker:bv_card_add", args=[adventure.pk])
+    first = client_of.post(url, posted, headers=HTMX)
+    again = client_of.post(url, posted, headers=HTMX)
+    assert first["HX-Redirect"] == again["HX-Redirect"] == play_url(adventure)
+    assert Adventure.objects.get(pk=adventure.pk).version == adventure.version + 1
+    page = client_of.get(play_url(adventure)).text
+    assert "OY is in the catalogue." in page and "another screen" not in page
+
+
 def test_enter_it_then_another_stays_on_the_catalogue(client_of, player):
     adventure = make_adventure(player, "setup")
     response = client_of.post(

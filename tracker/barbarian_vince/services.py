@@ -291,9 +291,11 @@ def deck_missing(*, adventure: Adventure, owner) -> dict[str, dict]:
     return {card: fields for card, fields in rows.order_by("card_id") if card not in catalogue}
 
 
-def card_enter(*, adventure_id: int, owner, card: dict | str, expected_version: int) -> Adventure:
+def card_enter(
+    *, adventure_id: int, owner, card: dict | str, expected_version: int, tap: str = ""
+) -> Adventure:
     """Enter one card in the adventure's catalogue (BT-01): `card` is the register_card typed,
-    or the id of a card from the owner's card memory.
+    or the id of a card from the owner's card memory (`tap`: as core.record_apply takes it).
 
     Raises RuleError (BT-01) when the owner remembers no card of that id.
     """
@@ -303,7 +305,11 @@ def card_enter(*, adventure_id: int, owner, card: dict | str, expected_version: 
             raise RuleError("BT-01", _("that card is not among the cards you entered before"))
         card = {"type": "register_card", **remembered.fields}
     return adventure_apply(
-        adventure_id=adventure_id, owner=owner, action=card, expected_version=expected_version
+        adventure_id=adventure_id,
+        owner=owner,
+        action=card,
+        expected_version=expected_version,
+        tap=tap,
     )
 
 

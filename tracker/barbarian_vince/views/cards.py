@@ -97,7 +97,7 @@ def card_add(request: HttpRequest, adventure: int) -> HttpResponse:
     record = record_or_404(request, game=GAME, record_id=adventure)
     form = CardForm(request.POST)
     kind = _kind(request.POST.get("kind"))
-    error, rule = "", ""
+    error, rule, entered = "", "", False
     if not form.is_valid():
         if "version" in form.errors:
             error = changed_elsewhere()
@@ -107,17 +107,18 @@ def card_add(request: HttpRequest, adventure: int) -> HttpResponse:
     else:
         try:
             record = services.card_enter(
-                adventure_id=record.pk,
-                owner=request.user,
-                card=form.card(),
-                expected_version=form.cleaned_data["version"],
+                adventure_id=record.pk, owner=request.user, card=form.card(), **form.drawn_at()
             )
+            entered = True
+        except services.AlreadyApplied as saved:
+            # Sent again after it was saved (its answer never came): it is entered, as meant.
+            record, entered = saved.record, True
         except (InputError, RuleError) as problem:
             error, rule = say(problem.message), problem.rule
         except services.VersionConflict as problem:
             record = problem.record
             error = changed_elsewhere()
-        else:
+        if entered:
             added = list(record.state["catalogue"])[-1]
             messages.success(request, _("%(card)s is in the catalogue.") % {"card": added})
             if form.cleaned_data.get("next") == "cards":
