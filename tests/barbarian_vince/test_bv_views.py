@@ -655,7 +655,10 @@ def test_a_new_adventure_with_a_name_too_long_is_refused_with_its_rule(client_of
 def test_the_list_shows_only_my_adventures_with_where_they_stand(client_of, player, other):
     mine = make_adventure(player, "lay_low", name="Mine")
     make_adventure(other, "setup", name="Theirs")
-    html = client_of.get(reverse("tracker:bv_list")).text
+    # Your games lists them, beside the other games; the old list's address leads there.
+    response = client_of.get(reverse("tracker:bv_list"))
+    assert response.status_code == 301 and response["Location"] == reverse("tracker:home")
+    html = client_of.get(response["Location"]).text
     assert "Mine" in html and "Turn 2 · Lay Low" in html and play_url(mine) in html
     assert "Theirs" not in html
 

@@ -63,11 +63,12 @@ def english_left(
     """The Latin words in `text` that are not names, codes or allowed (see the module)."""
     for pattern in _LINKS:
         text = re.sub(pattern, " ", text)
+    # The games' names first: a player may type a part of one as a name (Vince).
+    for phrase in ALLOWED_PHRASES:
+        text = text.replace(phrase, " ")
     for name in sorted(names, key=len, reverse=True):
         if name:  # the name as a whole: "Bo" is a name, "Bonus" is English
             text = re.sub(_EDGE_BEFORE + re.escape(name) + _EDGE_AFTER, " ", text)
-    for phrase in ALLOWED_PHRASES:
-        text = text.replace(phrase, " ")
     for pattern in _NOT_WORDS:
         text = re.sub(pattern, " ", text)
     words = []

@@ -27,3 +27,9 @@ def test_a_single_latin_letter_used_as_a_word_is_caught_but_a_code_or_a_class_le
     assert english_left("M 怪物、R 獎勵") == ["M", "R"]
     assert english_left("J（傑克）、A（Ace）、A♠、7H、X3、1d6") == []
     assert english_left("直到出現帶有 F 或 G 的卡", codes=("F", "G")) == []
+
+
+def test_a_games_name_stays_whole_when_a_part_of_it_is_a_name_the_player_typed():
+    # Barbarian Vince's Player Card is often named Vince: the game's title is still its name.
+    assert english_left("野蠻人文斯（Barbarian Vince）· Vince 的回合", names=["Vince"]) == []
+    assert english_left("Barbarian 的 Vince", names=["Vince"]) == ["Barbarian"]

@@ -256,7 +256,7 @@ def test_the_adventure_list_of_another_player_never_shows_mine(
 ):
     mine = make_adventure(intruder, "setup", name="Bob's own")
     client.force_login(intruder)
-    response = client.get("/adventures/")
+    response = client.get("/adventures/", follow=True)
     assert response.status_code == 200
     assert f"/adventures/{mine.pk}/" in response.text
     assert f"/adventures/{victim_adventure.pk}/" not in response.text

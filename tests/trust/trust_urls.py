@@ -41,6 +41,8 @@ PUBLIC_ROUTES = {
 # their place, any other method 405; walked for exactly that, for everyone.
 MOVED_ROUTES = {
     "tracker:character_import": "/import/",
+    # Barbarian Vince's own list of adventures: Your games lists them now.
+    "tracker:bv_list": "/",
 }
 FORGED_TOKEN = "forged-0123456789abcdefghijklmnop"
 

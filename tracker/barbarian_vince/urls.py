@@ -1,6 +1,7 @@
 """Barbarian Vince: adventures, the adventure screen, the card catalogue and history."""
 
 from django.urls import path
+from django.views.generic import RedirectView
 
 from tracker.barbarian_vince.game import GAME
 from tracker.barbarian_vince.views import adventures, cards, deck, history, play
@@ -10,7 +11,15 @@ from tracker.core.views import record_export
 ADVENTURE = "adventures/<int:adventure>/"
 
 urlpatterns = [
-    path("adventures/", adventures.adventure_list, name="bv_list"),
+    # The adventures are listed on Your games with every other game's; the old list's address
+    # stays for bookmarks.
+    path(
+        "adventures/",
+        RedirectView.as_view(
+            pattern_name="tracker:home", permanent=True, http_method_names=["get", "head"]
+        ),
+        name="bv_list",
+    ),
     path("adventures/new/", adventures.adventure_new, name="bv_new"),
     path("adventures/deck/", deck.deck_page, name="bv_deck"),
     path("adventures/deck/export/", deck.deck_export, name="bv_deck_export"),

@@ -1,4 +1,5 @@
-"""The player's adventures: the list, a new adventure with its table rules, export and delete.
+"""The player's adventures: a new adventure with its table rules, and deleting one (Your games
+lists them).
 
 Each view validates a form, calls one service and renders one template; htmx gets only the
 region it swaps, any other request the whole page, so every URL works without JavaScript.
@@ -12,32 +13,16 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods
 
 from tracker.barbarian_vince import services
 from tracker.barbarian_vince.forms import AdventureForm, VersionForm
 from tracker.barbarian_vince.game import GAME
-from tracker.barbarian_vince.models import Adventure
-from tracker.barbarian_vince.play_screen import heading
 from tracker.core.web import changed_elsewhere, form_page, go, posted, record_or_404, refusal
 from tracker.rules.errors import RuleError
 
-LIST = "barbarian_vince/list.html"
 NEW = "barbarian_vince/new.html"
 DELETE = "barbarian_vince/delete.html"
-
-
-@login_required
-@require_GET
-def adventure_list(request: HttpRequest) -> HttpResponse:
-    """The player's own adventures, newest first, each with where it stands."""
-    adventures = [
-        {"adventure": adventure, "heading": heading(adventure.state)}
-        for adventure in Adventure.objects.filter(owner=request.user).only(
-            "pk", "name", "state", "updated_at", "imported_at"
-        )
-    ]
-    return render(request, LIST, {"adventures": adventures})
 
 
 @login_required
@@ -80,7 +65,7 @@ def adventure_delete(request: HttpRequest, adventure: int) -> HttpResponse:
                 problem = changed_elsewhere()
             else:
                 messages.success(request, _("%(name)s was deleted.") % {"name": record.name})
-                return go(request, reverse("tracker:bv_list"))
+                return go(request, reverse("tracker:home"))
         else:
             problem = _("Tick the box to confirm, then delete.")
         form = VersionForm(initial={"version": record.version})
