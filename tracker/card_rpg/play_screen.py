@@ -139,23 +139,31 @@ def _settled(state: dict) -> dict:
 
 
 def screen_of(
-    character, *, recent: list | None = None, known: list | None = None, **extra
+    character,
+    *,
+    recent: list | None = None,
+    known: list | None = None,
+    choices_only: bool = False,
+    **extra,
 ) -> Screen:
     """The screen for a character as stored now, with the undo button's tap read from its log.
 
     `recent` is the newest log entries' actions, newest first, when the caller already has
-    them (a tap just applied: the whole tap), which saves reading them back; `[]` when only
-    what is awaited is drawn (a fold-out, the discard pile): then the log is not read. The undo
-    button and the dice shown come from them. `known` is the Steps ending the log, when the
-    caller has them (an undo does).
+    them (a tap just applied: the whole tap), which saves reading them back. The undo button
+    and the dice shown come from them. `known` is the Steps ending the log, when the caller has
+    them (an undo does). `choices_only`: only what is awaited is drawn (a fold-out, the discard
+    pile), with neither the undo button nor the last tap's dice, and the log is not read.
     """
     table = VirtualDeck.from_dict(character.virtual_deck) if character.virtual_deck else None
-    plan = undo_guide.button_plan(
-        character,
-        recent,
-        at_hand=known or extra.get("tap_steps"),
-        guide="undo_guide" not in extra,
-    )
+    if choices_only:
+        plan = undo_guide.UndoPlan(None)
+    else:
+        plan = undo_guide.button_plan(
+            character,
+            recent,
+            at_hand=known or extra.get("tap_steps"),
+            guide="undo_guide" not in extra,
+        )
     if "undo_guide" not in extra:
         extra["undo_guide"] = plan.guide
     last = plan.action or {}

@@ -89,17 +89,16 @@ def button_plan(
     character, recent: list | None, *, at_hand: list | None = None, guide: bool = True
 ) -> UndoPlan:
     """The undo button's plan for a screen. `recent`: the newest actions, newest first, when
-    the caller has them (the tap it just applied), `[]` for a screen that draws no undo button
-    (nothing is read then); `at_hand`: the Steps ending the log, when the caller has them.
-    `guide`: say what the undo asks of the real table (read from the log between sessions)."""
+    the caller has them (the tap it just applied; None: read from the log); `at_hand`: the
+    Steps ending the log, when the caller has them. `guide`: say what the undo asks of the real
+    table (read from the log between sessions)."""
     at_table = at_app_table(character)
-    for_choices = recent == []
     if recent is None or (at_table and recent and app_deals.tap_continues(recent)):
         # Not given, or the given actions are only the end of a tap (the app's own steps after
         # a decision made in an earlier request): read the log.
         recent = newest_actions(character)
     action, steps = tap_of(recent, at_table)
-    if for_choices or not guide:
+    if not guide:
         return UndoPlan(action, steps)
     return UndoPlan(action, steps, crossing_guide(character, steps, action, at_hand))
 

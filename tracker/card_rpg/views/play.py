@@ -43,7 +43,7 @@ def play(request: HttpRequest, pk: int) -> HttpResponse:
         return answers.redrawn(request, character)
     if request.htmx and part in ("grid", "more"):
         # A fold-out draws what is awaited: neither the undo button nor the last tap.
-        context = answers.context(request, character, screen_of(character, recent=[]))
+        context = answers.context(request, character, screen_of(character, choices_only=True))
         if part == "more":
             return render(request, f"{TEMPLATE}#more", context)
         source = request.GET.get("source", "")
@@ -98,7 +98,7 @@ def pick(request: HttpRequest, pk: int, action: str) -> HttpResponse:
         # The screen is stale: checked first, since what it shows may be gone altogether.
         return answers.redrawn(request, character, conflict=True)
     # Only what is awaited is read here, not the log.
-    awaited = screen_of(character, recent=[])
+    awaited = screen_of(character, choices_only=True)
     if action not in awaited.pick_entries:
         # No card list for this action, or its entry is not on the screen (any more).
         return answers.refuse(request, character, forms.PICK_AGAIN)
@@ -227,7 +227,7 @@ def discard_pile(request: HttpRequest, pk: int) -> HttpResponse:
     """Look through the discard pile: the cards known to be there, and how many are unknown."""
     character = answers.character_of(request, pk)
     # The pile alone: neither the undo button nor the last tap is drawn here.
-    screen = screen_of(character, recent=[])
+    screen = screen_of(character, choices_only=True)
     return render(
         request, "card_rpg/play/discard.html", answers.context(request, character, screen)
     )
