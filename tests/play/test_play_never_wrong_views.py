@@ -8,6 +8,8 @@ import pytest
 
 from tests.play.conftest import make_character
 from tests.play.test_play_views import HTMX, into_fight, post, text, url, win_first_fight
+from tracker.card_rpg import services
+from tracker.card_rpg.models import Character
 
 pytestmark = pytest.mark.django_db
 
@@ -238,6 +240,15 @@ def test_s15_undo_to_here_past_a_session_end_asks_to_rebuild_or_stops_at_the_end
     assert refused.status_code == 400 and "must be rebuilt" in text(refused)
     character.refresh_from_db()
     assert character.last_seq == last
+    # The service holds the rule, whoever asks it.
+    with pytest.raises(services.UndoNeedsRebuild):
+        services.character_undo_to(
+            character_id=character.pk,
+            owner=character.owner,
+            seq=in_session_one,
+            expected_version=character.version,
+        )
+    assert Character.objects.get(pk=character.pk).last_seq == last
     # Stopping at the session's end needs no rebuilding.
     stop = f"/characters/{character.pk}/history/undo-to/{ended}/"
     assert 'data-testid="undo-crossing"' not in text(logged_in.get(stop))

@@ -311,7 +311,7 @@ def character_undo(
     )
 
 
-class UndoNeedsRebuild(Exception):
+class UndoNeedsRebuild(UndoError):
     """An undo past a session end with real cards, not confirmed yet: the real table must be
     rebuilt first (`guide` says how). Nothing was written."""
 
@@ -354,8 +354,22 @@ def character_undo_tap(
     return done
 
 
-def character_undo_to(*, character_id: int, owner, seq: int, expected_version: int) -> Character:
-    """Go back to just after the log entry `seq` ("undo to here"); later actions are dropped."""
+@transaction.atomic
+def character_undo_to(
+    *, character_id: int, owner, seq: int, expected_version: int, rebuild: bool = False
+) -> Character:
+    """Go back to just after the log entry `seq` ("undo to here"); later actions are dropped.
+
+    Past a session end with real cards (the deck was gathered and shuffled since) only once
+    `rebuild` confirms that the table is rebuilt, else UndoNeedsRebuild; a page out of date is
+    a VersionConflict first.
+    """
+    if not rebuild:
+        mine = character_get(character_id=character_id, owner=owner)
+        core.record_check_tap(game=GAME, record=mine, expected_version=expected_version)
+        guide = undo_guide.guide(mine, seq) if 1 <= seq < mine.last_seq else None
+        if guide is not None and guide.needs_confirmation:
+            raise UndoNeedsRebuild(guide)
     return core.record_undo_to(
         game=GAME, record_id=character_id, owner=owner, seq=seq, expected_version=expected_version
     )

@@ -74,47 +74,30 @@ def history_undo_to(request: HttpRequest, pk: int, seq: int) -> HttpResponse:
     """Go back to just after action `seq`: a confirmation page, then the undo (POST)."""
     character = record_or_404(request, game=GAME, record_id=pk)
     form = UndoToForm(request.POST or None, initial={"version": character.version})
+    answer = log_pages.undo_to_confirmed(
+        request,
+        record=character,
+        form=form,
+        undo=lambda version: services.character_undo_to(
+            character_id=character.pk,
+            owner=request.user,
+            seq=seq,
+            expected_version=version,
+            rebuild=form.cleaned_data["rebuild"],
+        ),
+        # Nothing was undone. Show the log as it is now and ask again on top of it.
+        changed=gettext(
+            "This character changed on another screen, so nothing was undone. "
+            "Here is where its log stands now — confirm again if you still want to go back."
+        ),
+        refused=_undo_to_refused,
+    )
+    character, form, problem, status = answer.record, answer.form, answer.problem, answer.status
+    if answer.done:
+        messages.success(request, gettext("Back to just after action %(seq)s.") % {"seq": seq})
+        return go(request, reverse("tracker:rpg_history_log", args=[character.pk]))
+    # Drawn on top of the character as it stands now (another screen may have moved it on).
     guide = undo_guide.guide(character, seq) if 1 <= seq < character.last_seq else None
-    if (
-        request.method == "POST"
-        and form.is_valid()
-        and guide is not None
-        and guide.needs_confirmation
-        and not form.cleaned_data["rebuild"]
-        and form.cleaned_data["version"] == character.version
-    ):
-        problem = gettext(
-            "Nothing was undone: this goes back past the end of a session, so the table must be "
-            "rebuilt. Confirm below that you will rebuild it, or stop at the session's end."
-        )
-        form = UndoToForm(initial={"version": character.version})
-        status = 400
-    else:
-        answer = log_pages.undo_to_confirmed(
-            request,
-            record=character,
-            form=form,
-            undo=lambda version: services.character_undo_to(
-                character_id=character.pk, owner=request.user, seq=seq, expected_version=version
-            ),
-            # Nothing was undone. Show the log as it is now and ask again on top of it.
-            changed=gettext(
-                "This character changed on another screen, so nothing was undone. "
-                "Here is where its log stands now — confirm again if you still want to go back."
-            ),
-            refused=lambda error: (
-                gettext("Nothing was undone: %(reason)s.") % {"reason": refusal(error)}
-            ),
-        )
-        character, form, problem, status = (
-            answer.record,
-            answer.form,
-            answer.problem,
-            answer.status,
-        )
-        if answer.done:
-            messages.success(request, gettext("Back to just after action %(seq)s.") % {"seq": seq})
-            return go(request, reverse("tracker:rpg_history_log", args=[character.pk]))
     context = {
         "character": character,
         "form": form,
@@ -129,6 +112,15 @@ def history_undo_to(request: HttpRequest, pk: int, seq: int) -> HttpResponse:
     if request.htmx:
         status = 200  # htmx swaps only 2xx answers; the message says what happened
     return render(request, UNDO, context, status=status)
+
+
+def _undo_to_refused(error: Exception) -> str:
+    if isinstance(error, services.UndoNeedsRebuild):
+        return gettext(
+            "Nothing was undone: this goes back past the end of a session, so the table must be "
+            "rebuilt. Confirm below that you will rebuild it, or stop at the session's end."
+        )
+    return gettext("Nothing was undone: %(reason)s.") % {"reason": refusal(error)}
 
 
 def _stop(character: Character, seq: int, guide) -> dict | None:
