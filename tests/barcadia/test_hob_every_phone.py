@@ -11,6 +11,7 @@ from io import StringIO
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
+from django.test import Client
 
 from tests.barcadia.conftest import HTMX, fresh, join, make_table, ordered, play, seen
 from tracker.barcadia import services, tile_box
@@ -237,3 +238,26 @@ def test_a_tile_box_file_is_bounded_and_a_bad_face_adds_nothing(host, table):
     with pytest.raises(tile_box.TilesRefused, match="tile 2 is refused"):
         tile_box.import_file(owner=host, data=json.dumps(bad))
     assert not TileBoxFace.objects.filter(owner=host).exists()
+
+
+def test_a_tile_taken_out_of_the_box_leaves_one_less_and_only_the_owner_may(
+    host, host_client, stranger, table
+):
+    table = play(
+        ordered(table),
+        {"type": "explore", "player": "Ana", "at": [2, -1], "tile": MONSTER},
+        {"type": "fight", "player": "Ana", "roll": 20},
+        {"type": "end_turn", "player": "Ana"},
+        {"type": "explore", "player": "Bo", "at": [0, -2], "tile": MONSTER},
+    )
+    face = TileBoxFace.objects.get(owner=host)
+    assert face.count == 2
+    other = Client()
+    other.force_login(stranger)
+    assert other.post(f"/tiles/{face.pk}/remove/").status_code == 404
+    assert TileBoxFace.objects.get(pk=face.pk).count == 2
+    assert host_client.post(f"/tiles/{face.pk}/remove/")["Location"] == "/tiles/"
+    assert TileBoxFace.objects.get(pk=face.pk).count == 1
+    assert tile_box.tile_remove(owner=host, face_id=face.pk) is True
+    assert not TileBoxFace.objects.filter(pk=face.pk).exists()
+    assert tile_box.tile_remove(owner=host, face_id=face.pk) is False

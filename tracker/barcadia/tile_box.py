@@ -203,6 +203,21 @@ def import_faces(*, owner, faces: list[dict]) -> tuple[int, int]:
     return added, there
 
 
+@transaction.atomic
+def tile_remove(*, owner, face_id: int) -> bool:
+    """Take one tile of a face out of the owner's box (a face entered wrongly); False when the
+    box holds no such face. Two taps at once take out two tiles, never the same one twice."""
+    row = TileBoxFace.objects.select_for_update().filter(pk=face_id, owner=owner).first()
+    if row is None:
+        return False
+    if row.count > 1:
+        row.count -= 1
+        row.save(update_fields=["count"])
+    else:
+        row.delete()
+    return True
+
+
 def import_file(*, owner, data: bytes | str) -> tuple[int, int]:
     """Read and merge a cardrpg-tiles file (TilesRefused: nothing added)."""
     return import_faces(owner=owner, faces=read_file(data))

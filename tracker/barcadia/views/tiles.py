@@ -12,7 +12,6 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tracker.barcadia import tile_box
-from tracker.barcadia.models import TileBoxFace
 from tracker.barcadia.play_region import reward_words
 from tracker.core.i18n import say
 from tracker.core.web import file_download
@@ -83,11 +82,6 @@ def tiles_export(request: HttpRequest) -> HttpResponse:
 @require_POST
 def tiles_remove(request: HttpRequest, face: int) -> HttpResponse:
     """One tile of a face taken out of the box (a face entered wrongly)."""
-    row = TileBoxFace.objects.filter(pk=face, owner=request.user).first()
-    if row is None:
+    if not tile_box.tile_remove(owner=request.user, face_id=face):
         raise Http404("no such tile in your box")
-    if row.count > 1:
-        TileBoxFace.objects.filter(pk=row.pk).update(count=row.count - 1)
-    else:
-        row.delete()
     return redirect("tracker:hob_tiles")
