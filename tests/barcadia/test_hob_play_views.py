@@ -318,6 +318,22 @@ def test_undo_names_the_action_and_asks_before_taking_back_another_players(table
     assert "There is nothing to undo yet." in page
 
 
+def test_undoing_another_players_action_unconfirmed_is_refused_by_the_service(table):
+    table = play(ordered(table), {"type": "explore", "player": "Ana", "at": [2, -1],
+                                  "tile": {"kind": "portal"}})  # fmt: skip
+    before = stored(table)
+    with pytest.raises(services.UndoToConfirm):
+        services.table_undo(
+            table=table, expected_version=table.version, heroes=("Bo",), confirmed=False
+        )
+    assert stored(table) == before
+    # Ana's own phone asks nothing.
+    done = services.table_undo(
+        table=fresh(table), expected_version=table.version, heroes=("Ana",), confirmed=False
+    )
+    assert "2,-1" not in done.state["tiles"]
+
+
 def test_h13_a_between_turns_loot_card_from_any_phone_only_in_its_window(table, phones):
     table = ordered(table)  # Ana's turn, not started
     page = seen(phones["Bo"].get(f"/tables/{table.pk}/"))

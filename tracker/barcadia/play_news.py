@@ -75,12 +75,3 @@ class News(Region):
         if not last or self.table.last_seq <= 1:
             return None
         return Msg.from_json(last["text"])
-
-    @property
-    def undo_needs_confirm(self) -> bool:
-        """Undoing another player's action is confirmed first."""
-        last = (self.table.projection or {}).get("last") or {}
-        player = last.get("player")
-        if player is None or self.phone.pass_phone:
-            return False
-        return player not in self.phone.my_heroes

@@ -51,7 +51,7 @@ PENDING_PANELS = {
         "held_seats sides reroll others modifier_choices roll_modifiers modifier_rows fight_tile "
         "order_rollers first_order_roll discard_choices"
     ),
-    news="last deaths undo_news undo_text undo_needs_confirm",
+    news="last deaths undo_news undo_text",
     turn_choices=(
         "explore_targets box_offers chosen_explore move_targets portal_targets duel_targets "
         "can_challenge pick_ups turn_ask action_taken turn_end actions_left chosen_at "

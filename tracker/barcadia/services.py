@@ -51,6 +51,11 @@ class EndTurnToConfirm(Exception):
     it; a tap on the wrong button should not pass the turn). Nothing was written."""
 
 
+class UndoToConfirm(Exception):
+    """Another player's action is taken back only once the phone undoing it confirms (a tap on
+    the wrong phone should not take back a friend's turn). Nothing was written."""
+
+
 def _ends_an_idle_turn(state: dict, action: dict) -> bool:
     turn = state.get("turn") or {}
     return (
@@ -100,12 +105,27 @@ def table_apply(
     return record
 
 
-def table_undo(*, table: Table, expected_version: int, by: str = "", tap: str = "") -> Table:
+def table_undo(
+    *,
+    table: Table,
+    expected_version: int,
+    by: str = "",
+    tap: str = "",
+    heroes: tuple[str, ...] | None = None,
+    confirmed: bool = True,
+) -> Table:
     """Take back the newest action, as if it had never been played (`undone`: what it was).
 
-    A roll being built is dropped with it, and every phone is told who took back what (`by`:
-    the heroes of the phone that undid it, or "" for the host)."""
+    The undo takes back what the phone showed as the newest action, or nothing (AlreadyApplied,
+    VersionConflict). `heroes`: the heroes of the phone undoing (None: the phone passed round,
+    which acts for every hero); another hero's action is taken back only when `confirmed`, else
+    UndoToConfirm. A roll being built is dropped with it, and every phone is told who took back
+    what (`by`: the heroes of the phone that undid it, or "" for the host)."""
     with transaction.atomic():
+        core.record_check_tap(game=GAME, record=table, expected_version=expected_version, tap=tap)
+        newest = ((table.projection or {}).get("last") or {}).get("player")
+        if not confirmed and heroes is not None and newest is not None and newest not in heroes:
+            raise UndoToConfirm
         record = core.record_undo(
             game=GAME,
             record_id=table.pk,
@@ -271,6 +291,7 @@ def table_steps(*, table: Table, count: int):
 __all__ = [
     "AlreadyApplied",
     "EndTurnToConfirm",
+    "UndoToConfirm",
     "UndoError",
     "VersionConflict",
     "table_events",

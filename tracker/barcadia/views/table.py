@@ -31,7 +31,6 @@ from tracker.barcadia.game import GAME
 from tracker.barcadia.play_screen import Screen
 from tracker.barcadia.seat_cards import seat_rows
 from tracker.core import seats
-from tracker.core import services as core
 from tracker.core.i18n import listing, say, sentences
 from tracker.core.web import said_after_post
 from tracker.rules.barcadia import ACTION_TYPES, describe_action
@@ -353,17 +352,17 @@ def undo(request: HttpRequest, table: int) -> HttpResponse:
         words = _("This phone only watches: take a seat, or pass one phone around, to undo.")
         return _answer(request, Screen(access, error=words))
     try:
-        # An undo takes back what the phone showed as the newest action, or nothing.
-        core.record_check_tap(game=GAME, record=access.record, **form.drawn_at())
+        record = services.table_undo(
+            table=access.record,
+            by="" if screen.pass_phone else listing(screen.my_heroes),
+            heroes=None if screen.pass_phone else tuple(screen.my_heroes),
+            confirmed=form.cleaned_data["confirm"] == "yes",
+            **form.drawn_at(),
+        )
     except (services.AlreadyApplied, services.VersionConflict) as unwritten:
         return _as_it_stands(request, access, unwritten)
-    if screen.undo_needs_confirm and form.cleaned_data["confirm"] != "yes":
+    except services.UndoToConfirm:
         return _answer(request, Screen(access, undo_confirm=True))
-    try:
-        by = "" if screen.pass_phone else listing(screen.my_heroes)
-        record = services.table_undo(table=access.record, by=by, **form.drawn_at())
-    except (services.AlreadyApplied, services.VersionConflict) as unwritten:
-        return _as_it_stands(request, access, unwritten)
     except services.UndoError:
         return _answer(request, Screen(access, error=_("There is nothing to undo yet.")))
     access.record = record
