@@ -54,6 +54,18 @@ def test_h01_the_host_sets_up_a_table_with_a_seat_per_hero_in_seating_order(host
 
 
 @pytest.mark.parametrize(
+    ("language", "named"), [("en", "Table of Ana, Bo"), ("zh-hant", "Ana、Bo 的牌桌")]
+)
+def test_h01_a_table_set_up_without_a_name_is_named_after_its_heroes(
+    host_client, host, settings, language, named
+):
+    host_client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    response = host_client.post("/tables/new/", {"hero_1": " Ana ", "hero_2": "Bo"})
+    assert response.status_code == 302
+    assert Table.objects.get(owner=host).name == named
+
+
+@pytest.mark.parametrize(
     ("fields", "rule", "words"),
     [
         ({"hero_1": "Ana"}, "H-01", "2 to 6 players"),

@@ -21,6 +21,7 @@ from tracker.core.forms import InputError, TapForm
 from tracker.core.i18n import listing
 from tracker.rules.barcadia import move_targets
 from tracker.rules.barcadia.fields import FACE_KEYS
+from tracker.rules.barcadia.ruleset import DEFAULTS
 from tracker.rules.errors import RuleError
 
 MODIFIER_ROWS = 2
@@ -48,10 +49,49 @@ class ActForm(TapForm):
     error_messages = {"version": gettext_lazy("This screen is out of date: here it is again.")}
 
 
-class TableForm(forms.Form):
-    """The host's set-up screen: the table's name, the heroes in seating order, the table rules."""
+class TableForm:
+    """The host's set-up screen as posted: the table's name, the heroes in seating order with
+    their signature moves, the table rules. Every box is read trimmed and cut to a length the
+    engine then bounds itself; the engine refuses what the rules do not allow (H-01 … H-07)."""
 
-    name = forms.CharField(label=gettext_lazy("Name of the table"), max_length=200)
+    MOST_HEROES = 6
+
+    def __init__(self, post=None):
+        self.post = post or {}
+
+    def _box(self, name: str) -> str:
+        value = self.post.get(name, "")
+        return value.strip()[:LONGEST_TEXT] if isinstance(value, str) else ""
+
+    def name(self) -> str:
+        """The name typed ("" when none: the table is then named after its heroes)."""
+        return self._box("name")
+
+    def heroes(self) -> list[dict]:
+        """Every hero box as typed, in seating order: its number, name and signature move."""
+        return [
+            {"number": n, "name": self._box(f"hero_{n}"), "move": self._box(f"move_{n}")}
+            for n in range(1, self.MOST_HEROES + 1)
+        ]
+
+    def players(self) -> list[dict]:
+        """The set_up_table's players: the heroes named, each with their signature move."""
+        return [
+            {"name": hero["name"], **({"signature_move": hero["move"]} if hero["move"] else {})}
+            for hero in self.heroes()
+            if hero["name"]
+        ]
+
+    def options(self) -> dict[str, str]:
+        """The table rules chosen, as posted (the page draws them chosen again)."""
+        return {option: self._box(option) for option in DEFAULTS if self._box(option)}
+
+    def ruleset(self) -> dict:
+        """The set_up_table's ruleset: the rules chosen, the cup's line as a number."""
+        return {
+            option: int(value) if option == "full_hp" and value.isdigit() else value
+            for option, value in self.options().items()
+        }
 
 
 def _raw(post, name: str) -> str:

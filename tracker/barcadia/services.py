@@ -12,12 +12,14 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from tracker.barcadia import roll_parts, tile_box
 from tracker.barcadia.game import GAME
 from tracker.barcadia.models import Table, TableEvent
 from tracker.core import seats
 from tracker.core import services as core
+from tracker.core.i18n import listing
 from tracker.core.services import AlreadyApplied, UndoError, VersionConflict
 from tracker.rules import barcadia as engine
 from tracker.rules.barcadia import ACTION_FIELDS
@@ -26,7 +28,8 @@ from tracker.rules.text import _, listed
 
 
 def table_create(*, owner, name: str, players: list[dict], ruleset: dict | None = None) -> Table:
-    """Set up a table (H-01 … H-07) and make a free seat for each hero, in seating order.
+    """Set up a table (H-01 … H-07) and make a free seat for each hero, in seating order; with
+    no `name`, the table is named after its heroes in the player's language.
 
     Raises the engine's RuleError (heroes, table rules) or the name's, writing nothing.
     """
@@ -34,6 +37,10 @@ def table_create(*, owner, name: str, players: list[dict], ruleset: dict | None 
     if ruleset:
         action["ruleset"] = ruleset
     engine.apply(engine.initial_state(), action)  # a refusal is the engine's, with its rule
+    if not name:
+        name = gettext("Table of %(heroes)s") % {
+            "heroes": listing(player["name"] for player in players)
+        }
     name = GAME.check_name(name)
     # The seats are made with the table (tracker.barcadia.game.TableProjector.write_all).
     return core.record_create(game=GAME, owner=owner, actions=[action], name=name)

@@ -17,18 +17,16 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tracker.barcadia import services
-from tracker.barcadia.forms import LONGEST_TEXT
+from tracker.barcadia.forms import TableForm
 from tracker.barcadia.play_screen import Screen
 from tracker.barcadia.seat_cards import seat_rows
 from tracker.barcadia.views.table import table_access
 from tracker.core import seats
-from tracker.core.i18n import listing
 from tracker.rules.barcadia.ruleset import CHOICES, DEFAULTS, FULL_HP_CHOICES, RULES
 from tracker.rules.errors import RuleError
 
 CREATE = "barcadia/create.html"
 SEATS = "barcadia/seats.html"
-MOST_HEROES = 6
 
 # What each table rule changes, one line a choice (section 11 of the rules).
 OPTION_WORDS = {
@@ -110,38 +108,20 @@ def _rules_form(posted: dict) -> list[dict]:
     return options
 
 
-def _short(post, name: str) -> str:
-    value = post.get(name, "")
-    return value.strip()[:LONGEST_TEXT] if isinstance(value, str) else ""
-
-
 @login_required
 @never_cache
 @require_http_methods(["GET", "POST"])
 def table_create(request: HttpRequest) -> HttpResponse:
     """Set up a table: the heroes in seating order with their signature moves, the table rules."""
-    post = request.POST if request.method == "POST" else {}
-    heroes = [
-        {"number": n, "name": _short(post, f"hero_{n}"), "move": _short(post, f"move_{n}")}
-        for n in range(1, MOST_HEROES + 1)
-    ]
-    posted = {option: _short(post, option) for option in DEFAULTS if _short(post, option)}
+    form = TableForm(request.POST if request.method == "POST" else None)
     error = rule = ""
     if request.method == "POST":
-        players = [
-            {"name": hero["name"], **({"signature_move": hero["move"]} if hero["move"] else {})}
-            for hero in heroes
-            if hero["name"]
-        ]
-        ruleset: dict = {}
-        for option, value in posted.items():
-            ruleset[option] = int(value) if option == "full_hp" and value.isdigit() else value
-        name = _short(post, "name") or _("Table of %(heroes)s") % {
-            "heroes": listing(p["name"] for p in players)
-        }
         try:
             table = services.table_create(
-                owner=request.user, name=name, players=players, ruleset=ruleset
+                owner=request.user,
+                name=form.name(),
+                players=form.players(),
+                ruleset=form.ruleset(),
             )
         except RuleError as refusal:
             error, rule = refusal.message, refusal.rule
@@ -149,9 +129,9 @@ def table_create(request: HttpRequest) -> HttpResponse:
             messages.success(request, _("The table is set. Show each friend their seat's code."))
             return redirect("tracker:hob_seats", table=table.pk)
     context = {
-        "heroes": heroes,
-        "options": _rules_form(posted),
-        "name": _short(post, "name"),
+        "heroes": form.heroes(),
+        "options": _rules_form(form.options()),
+        "name": form.name(),
         "error": error,
         "rule": rule,
     }
