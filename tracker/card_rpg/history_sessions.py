@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from django.db.models import Count, Sum
 from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -98,6 +99,26 @@ class Sessions:
         for fight in fights:
             keys[fight.session_id].finished_fights.append(fight)
         return sessions
+
+
+def career_totals(character: Character) -> dict[str, int]:
+    """The whole career's fights, damage dealt and taken, XP and turns (the record sheet): the
+    finished fights' rows, and the fight still running, which has no row until it ends."""
+    career = character.fights.aggregate(
+        fights=Count("pk"),
+        dealt=Sum("damage_dealt", default=0),
+        taken=Sum("damage_taken", default=0),
+        xp=Sum("xp_gained", default=0),
+        turns=Sum("turns", default=0),
+    )
+    now = services.running_fight(character)
+    if now is not None:
+        career["fights"] += 1
+        career["dealt"] += now.damage_dealt
+        career["taken"] += now.damage_taken
+        career["xp"] += now.xp_gained
+        career["turns"] += now.turns
+    return career
 
 
 def session_rows(sessions, character: Character | None = None) -> list[SessionRow]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, Sum
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -146,26 +145,12 @@ def record_sheet(request: HttpRequest, pk: int) -> HttpResponse:
         for card in character.inventory
         for rule, power in [card_powers.item_power(card)]
     ]
-    career = character.fights.aggregate(
-        fights=Count("pk"),
-        dealt=Sum("damage_dealt", default=0),
-        taken=Sum("damage_taken", default=0),
-        xp=Sum("xp_gained", default=0),
-        turns=Sum("turns", default=0),
-    )
-    now = services.running_fight(character)  # no row until it ends (tracker/card_rpg/game.py)
-    if now is not None:
-        career["fights"] += 1
-        career["dealt"] += now.damage_dealt
-        career["taken"] += now.damage_taken
-        career["xp"] += now.xp_gained
-        career["turns"] += now.turns
     context = {
         "character": character,
         "class_name": card_name(character.class_card),
         "class_ability": card_powers.class_ability(character.class_card),
         "inventory": inventory,
-        "career": career,
+        "career": history.career_totals(character),
         "as_of": timezone.now(),
     }
     return render(request, SHEET, context)
