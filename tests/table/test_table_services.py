@@ -46,6 +46,37 @@ def test_t26_a_character_sits_at_one_table_at_a_time(host):
         table_services.table_join(token=taken.join_token, user=host, character_id=ana.pk)
 
 
+def test_t26_a_new_character_is_its_players_own_or_sits_at_once_a_guests_in_the_hosts_account(
+    host,
+):
+    from django.contrib.auth.models import AnonymousUser
+
+    fields = {"name": "Dee", "class_card": "QS", "str_dice": [4], "hp_dice": [4]}
+    table, _ = seated(host, "Ana")
+    alone = table_services.character_create_for(user=host, seat_token=None, new_character=fields)
+    assert alone.seat is None and alone.key is None and alone.character.owner == host
+    friend = type(host).objects.create_user(username="friend")
+    free = table.seats.get(number=2)
+    made = table_services.character_create_for(
+        user=friend, seat_token=free.join_token, new_character={**fields, "name": "Eve"}
+    )
+    assert made.seat.pk == free.pk and made.key is None
+    assert made.character.owner == friend and fresh(made.character).pk == made.seat.character_id
+    guest_table = table_services.table_create(
+        owner=host, name="Hall", character_id=create(host, "Cy").pk
+    )
+    guest_seat = guest_table.seats.get(number=2)
+    guest = table_services.character_create_for(
+        user=AnonymousUser(), seat_token=guest_seat.join_token, new_character=fields
+    )
+    assert guest.seat.pk == guest_seat.pk and guest.key
+    assert guest.character.owner == host  # T-26: a guest's character is in the host's account
+    with pytest.raises(SeatError):
+        table_services.character_create_for(
+            user=AnonymousUser(), seat_token=guest_seat.join_token, new_character=fields
+        )
+
+
 def test_t26_a_phone_joins_only_with_its_own_character(host):
     table, _ = seated(host, "Ana")
     stranger = create(type(host).objects.create_user(username="stranger"), "Bo")

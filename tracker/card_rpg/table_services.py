@@ -180,6 +180,30 @@ def guest_seat_take(*, token: str, new_character: dict) -> tuple[RpgSeat, Charac
     return seat, character, key
 
 
+@dataclass
+class Created:
+    """A new character, with the seat it sat at and, for a guest's phone, the holder key its
+    cookie keeps (none when it was made for no table)."""
+
+    character: Character
+    seat: RpgSeat | None = None
+    key: str | None = None
+
+
+def character_create_for(*, user, seat_token: str | None, new_character: dict) -> Created:
+    """A new character (S-04 … S-06) from `new_character`, character_create's fields: the
+    player's own, or made for the free seat whose join link is `seat_token` and sat there at
+    once (T-26): a signed-in player's own, or, from a guest's phone (no `user` signed in), one
+    in the host's account that this phone then plays."""
+    if seat_token is None:
+        return Created(character_services.character_create(owner=user, **new_character))
+    if user is None or not user.is_authenticated:
+        seat, character, key = guest_seat_take(token=seat_token, new_character=new_character)
+        return Created(character, seat, key)
+    character = character_create_seated(token=seat_token, user=user, new_character=new_character)
+    return Created(character, RpgSeat.objects.get(character=character))
+
+
 @transaction.atomic
 def table_leave(*, seat_id: int, owner_id: int) -> None:
     """The character leaves its seat (never during a duel, T-26); the seat is free again, with
@@ -545,6 +569,8 @@ __all__ = [
     "duel_challenge",
     "duel_opponent",
     "duel_undo",
+    "Created",
+    "character_create_for",
     "character_create_seated",
     "duel_withdraw",
     "guest_seat_take",

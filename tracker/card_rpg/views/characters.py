@@ -171,28 +171,26 @@ def character_create(request: HttpRequest) -> HttpResponse:
             "ruleset": form.ruleset(),
         }
         try:
-            if seat is not None and not request.user.is_authenticated:
-                seat, character, key = table_services.guest_seat_take(
-                    token=seat.join_token, new_character=fields
-                )
-            elif seat is not None:
-                character = table_services.character_create_seated(
-                    token=seat.join_token, user=request.user, new_character=fields
-                )
-            else:
-                character = services.character_create(owner=request.user, **fields)
+            made = table_services.character_create_for(
+                user=request.user,
+                seat_token=seat.join_token if seat is not None else None,
+                new_character=fields,
+            )
         except RuleError as error:
             form.add_error(None, refusal(error))
         except (SeatError, table_services.TableError) as refused:
             form.add_error(None, str(refused))
         else:
             request.session.pop(CREATION_ROLL, None)  # the next character rolls its own
-            if seat is None:
-                return go(request, reverse("tracker:character_detail", args=[character.pk]))
-            response = go(request, reverse("tracker:rpg_play", args=[character.pk]))
-            if not request.user.is_authenticated:
+            if made.seat is None:
+                return go(request, reverse("tracker:character_detail", args=[made.character.pk]))
+            response = go(request, reverse("tracker:rpg_play", args=[made.character.pk]))
+            if made.key is not None:
                 seats.guest_cookie_set(
-                    response, name=acting.cookie_name(seat.table_id), seat=seat, key=key
+                    response,
+                    name=acting.cookie_name(made.seat.table_id),
+                    seat=made.seat,
+                    key=made.key,
                 )
             return response
     context = {"form": form, "check": True, "preview": _creation_preview(form), "rolled": rolled}
