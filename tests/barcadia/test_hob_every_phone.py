@@ -171,14 +171,19 @@ def test_the_tile_box_offers_last_games_faces_one_tap_each(host, phones, table):
     assert tile_box.offers(owner_id=host.pk, state=fresh(second).state) == []
 
 
-def test_an_undo_never_removes_a_face_from_the_box_and_two_alike_are_two_tiles(host, table):
-    table = play(
+def two_monsters_alike(table):
+    """Ana and Bo each turn up the same monster face: two tiles of one face in the box."""
+    return play(
         ordered(table),
         {"type": "explore", "player": "Ana", "at": [2, -1], "tile": MONSTER},
         {"type": "fight", "player": "Ana", "roll": 20},
         {"type": "end_turn", "player": "Ana"},
         {"type": "explore", "player": "Bo", "at": [0, -2], "tile": MONSTER},
     )
+
+
+def test_an_undo_never_removes_a_face_from_the_box_and_two_alike_are_two_tiles(host, table):
+    table = two_monsters_alike(table)
     assert TileBoxFace.objects.get(owner=host).count == 2
     services.table_undo(table=fresh(table), expected_version=fresh(table).version)
     assert TileBoxFace.objects.get(owner=host).count == 2
@@ -243,13 +248,7 @@ def test_a_tile_box_file_is_bounded_and_a_bad_face_adds_nothing(host, table):
 def test_a_tile_taken_out_of_the_box_leaves_one_less_and_only_the_owner_may(
     host, host_client, stranger, table
 ):
-    table = play(
-        ordered(table),
-        {"type": "explore", "player": "Ana", "at": [2, -1], "tile": MONSTER},
-        {"type": "fight", "player": "Ana", "roll": 20},
-        {"type": "end_turn", "player": "Ana"},
-        {"type": "explore", "player": "Bo", "at": [0, -2], "tile": MONSTER},
-    )
+    table = two_monsters_alike(table)
     face = TileBoxFace.objects.get(owner=host)
     assert face.count == 2
     other = Client()
