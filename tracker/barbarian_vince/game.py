@@ -23,6 +23,7 @@ from tracker.barbarian_vince.models import (
     AdventureTurn,
     RememberedCard,
 )
+from tracker.barbarian_vince.play_words import heading
 from tracker.core import games
 from tracker.core.games import Game, Projector
 from tracker.core.names import name_check
@@ -165,8 +166,6 @@ class AdventureProjector(Projector):
 
 def waiting_for(adventure: Adventure) -> str:
     """What the adventure waits for, in a few words (for "Your games")."""
-    from tracker.barbarian_vince.play_screen import heading
-
     return heading(adventure.state or {})
 
 

@@ -13,7 +13,7 @@ Slow work never happens inside a write transaction: an import parses, checks and
 whole file first, and only then opens a short transaction that writes the result in bulk.
 """
 
-from tracker.core.models import SNAPSHOT_EVERY
+from tracker.core.models import SNAPSHOT_EVERY, insert_rows
 from tracker.core.services.common import (
     KEEP_VIRTUAL_DECK,
     AlreadyApplied,
@@ -42,7 +42,6 @@ from tracker.core.services.readers import (
     record_steps,
     record_tail,
 )
-from tracker.core.services.replay import insert_rows
 from tracker.core.services.writes import (
     UNDONE_TOLD,
     record_apply,

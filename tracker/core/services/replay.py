@@ -231,32 +231,6 @@ def _insert_many(game: Game, record, values: list[list], chunk: int = 2000) -> N
             cursor.executemany(sql, values[start : start + chunk])
 
 
-def insert_rows(model, rows: list, chunk: int = 2000) -> None:
-    """Insert many new rows of `model` in a few statements (executemany), for bulk writes
-    (imports, restores) where Django's bulk_create spends longer building its SQL than the
-    database spends inserting. The rows get no primary key back."""
-    if not rows:
-        return
-    connection = transaction.get_connection()
-    quote = connection.ops.quote_name
-    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
-    sql = (
-        f"INSERT INTO {quote(model._meta.db_table)} "
-        f"({', '.join(quote(f.column) for f in fields)}) "
-        f"VALUES ({', '.join(['%s'] * len(fields))})"
-    )
-    for row in rows:
-        for f in fields:
-            if getattr(f, "auto_now_add", False) or getattr(f, "auto_now", False):
-                f.pre_save(row, add=True)
-    values = [
-        [f.get_db_prep_save(getattr(row, f.attname), connection) for f in fields] for row in rows
-    ]
-    with connection.cursor() as cursor:
-        for start in range(0, len(values), chunk):
-            cursor.executemany(sql, values[start : start + chunk])
-
-
 def entries_read(game: Game, record, first: int, last: int) -> list[tuple]:
     """Log entries from the newest one at or before `first` that keeps a snapshot, to `last`,
     as (seq, action, snapshot, virtual_deck, virtual_deck_changed, at) — one query."""
