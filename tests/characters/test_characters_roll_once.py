@@ -31,7 +31,7 @@ def rolls(values):
 
 
 def test_t02_the_app_rolls_once_and_pressing_again_gives_the_same_dice(client, player, monkeypatch):
-    monkeypatch.setattr("tracker.card_rpg.views.characters.roll_dice", rolls([1, 2, 6, 6, 6, 6]))
+    monkeypatch.setattr("tracker.card_rpg.dice_roller.roll_dice", rolls([1, 2, 6, 6, 6, 6]))
     first = client.post(url("character_create"), {"intent": "roll", "creation_dice": "1d6"}, **HTMX)
     assert dice(first.text) == ("1", "2")
     # Rolled: no second roll is offered, the dice can't be typed over, and it is said why.
@@ -60,7 +60,7 @@ def test_t02_the_app_rolls_once_and_pressing_again_gives_the_same_dice(client, p
 
 
 def test_t02_changing_the_dice_option_after_the_roll_keeps_the_roll(client, player, monkeypatch):
-    monkeypatch.setattr("tracker.card_rpg.views.characters.roll_dice", rolls([3, 4, 5, 5]))
+    monkeypatch.setattr("tracker.card_rpg.dice_roller.roll_dice", rolls([3, 4, 5, 5]))
     client.post(url("character_create"), {"intent": "roll", "creation_dice": "1d6"}, **HTMX)
     changed = client.post(
         url("character_create"), {"intent": "dice", "creation_dice": "2d6"}, **HTMX

@@ -215,7 +215,7 @@ def test_engine_refusal_is_shown_in_the_form(client, player, monkeypatch):
 
 
 def test_s05_rolled_dice_show_str_and_hp(client, player, monkeypatch):
-    monkeypatch.setattr("tracker.card_rpg.views.characters.roll_dice", lambda count: [5] * count)
+    monkeypatch.setattr("tracker.card_rpg.dice_roller.roll_dice", lambda count: [5] * count)
     response = client.post(url("character_create"), {"intent": "roll", "creation_dice": "1d6"})
     assert response.status_code == 200
     text = response.text
@@ -255,7 +255,7 @@ def test_s05_preview_comes_from_the_engine():
 
 
 def test_htmx_roll_gets_only_the_dice_region(client, player, monkeypatch):
-    monkeypatch.setattr("tracker.card_rpg.views.characters.roll_dice", lambda count: [2, 6][:count])
+    monkeypatch.setattr("tracker.card_rpg.dice_roller.roll_dice", lambda count: [2, 6][:count])
     response = client.post(
         url("character_create"), {"intent": "roll", "creation_dice": "2d6", "name": "x"}, **HTMX
     )

@@ -7,7 +7,7 @@ The rules engine never rolls (rules/actions.md): this module rolls for a player 
 import random
 
 from tracker.rules import RuleError
-from tracker.rules.card_rpg import apply, initial_state
+from tracker.rules.card_rpg import Ruleset, apply, initial_state
 from tracker.rules.dice import roll
 
 # Unpredictable, unseeded: a player's character should not be guessable from a seed.
@@ -19,6 +19,19 @@ DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 def roll_dice(count: int) -> list[int]:
     """Roll `count` six-sided dice."""
     return roll(_SYSTEM_RANDOM, count)
+
+
+def creation_option(chosen: str | None) -> str:
+    """The creation-dice option chosen (T-02), or the table's default for one it does not know."""
+    return chosen if chosen in Ruleset.CHOICES["creation_dice"] else Ruleset().creation_dice
+
+
+def creation_roll(chosen: str | None) -> dict:
+    """The app's creation roll under the creation-dice option chosen (T-02): the option, and
+    STR's and HP's dice, as many of each as the option rolls."""
+    option = creation_option(chosen)
+    count = Ruleset(creation_dice=option).creation_dice_count
+    return {"creation_dice": option, "str": roll_dice(count), "hp": roll_dice(count)}
 
 
 def die_face(value: int) -> str:

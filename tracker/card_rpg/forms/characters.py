@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tracker.card_rpg.card_powers import class_ability
 from tracker.card_rpg.card_words import card_name
+from tracker.card_rpg.dice_roller import creation_option
 from tracker.core.forms import PlainLabelsMixin
 from tracker.rules.card_rpg import NAME_MAX_LENGTH as engine_name_limit
 from tracker.rules.card_rpg import Ruleset
@@ -149,9 +150,7 @@ class CharacterCreateForm(PlainLabelsMixin, forms.Form):
         """Dice per creation roll under the option chosen so far (T-02)."""
         chosen = self.data.get("creation_dice") if self.is_bound else None
         chosen = chosen or self.initial.get("creation_dice") or self["creation_dice"].initial
-        if chosen not in Ruleset.CHOICES["creation_dice"]:
-            chosen = Ruleset().creation_dice
-        return Ruleset(creation_dice=chosen).creation_dice_count
+        return Ruleset(creation_dice=creation_option(chosen)).creation_dice_count
 
     def die_fields(self, stat: str) -> list[forms.BoundField]:
         """The inputs for one stat's dice: as many as the creation-dice option rolls."""

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from tracker.card_rpg import card_powers, services, table_services
 from tracker.card_rpg.card_words import card_name
-from tracker.card_rpg.dice_roller import creation_stats, die_face, roll_dice
+from tracker.card_rpg.dice_roller import creation_roll, creation_stats, die_face
 from tracker.card_rpg.forms.characters import (
     CHOICE_LABELS,
     OPTION_LABELS,
@@ -76,12 +76,7 @@ def _roll_once(request: HttpRequest, data) -> dict:
     """The app's creation roll: rolled now if it has not been, else the one rolled before."""
     rolled = request.session.get(CREATION_ROLL)
     if rolled is None:
-        form = CharacterCreateForm(data)
-        option = data.get("creation_dice")
-        if option not in Ruleset.CHOICES["creation_dice"]:
-            option = Ruleset().creation_dice
-        count = form.dice_count
-        rolled = {"creation_dice": option, "str": roll_dice(count), "hp": roll_dice(count)}
+        rolled = creation_roll(data.get("creation_dice"))
         request.session[CREATION_ROLL] = rolled
     return rolled
 
