@@ -383,3 +383,20 @@ def build_action(kind: str, post, state: dict, hero: str | None, dice: Dice) -> 
             action["from"] = hex_at(post, "from")
             action["to"] = hex_at(post, "to")
     return {key: value for key, value in action.items() if value is not None}
+
+
+class TilesFileForm(forms.Form):
+    """A cardrpg-tiles file to merge into the tile box (read whole, at most MAX_BYTES)."""
+
+    tiles_file = forms.FileField(
+        label=gettext_lazy("Tile box file (.tiles.json)"),
+        widget=forms.FileInput(attrs={"accept": ".json,application/json"}),
+    )
+
+    def clean_tiles_file(self):
+        upload = self.cleaned_data["tiles_file"]
+        if upload.size > tile_box.MAX_BYTES:
+            raise forms.ValidationError(
+                _("A tile box file is at most %(size)s KB.") % {"size": tile_box.MAX_BYTES // 1024}
+            )
+        return upload.read()

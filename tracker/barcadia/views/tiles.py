@@ -2,35 +2,19 @@
 
 from __future__ import annotations
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tracker.barcadia import tile_box
+from tracker.barcadia.forms import TilesFileForm
 from tracker.barcadia.play_region import reward_words
 from tracker.core.i18n import say
 from tracker.core.web import file_download
 from tracker.rules.barcadia import face_words
-
-
-class TilesFileForm(forms.Form):
-    tiles_file = forms.FileField(
-        label=gettext_lazy("Tile box file (.tiles.json)"),
-        widget=forms.FileInput(attrs={"accept": ".json,application/json"}),
-    )
-
-    def clean_tiles_file(self):
-        upload = self.cleaned_data["tiles_file"]
-        if upload.size > tile_box.MAX_BYTES:
-            raise forms.ValidationError(
-                _("A tile box file is at most %(size)s KB.") % {"size": tile_box.MAX_BYTES // 1024}
-            )
-        return upload.read()
 
 
 @login_required

@@ -8,7 +8,6 @@ same template); plain requests get the whole page, so every link also works with
 
 from __future__ import annotations
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -20,6 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from tracker.card_rpg import card_powers, charts, history, services, undo_guide
 from tracker.card_rpg.card_words import card_name
+from tracker.card_rpg.forms.history import UndoToForm
 from tracker.card_rpg.game import GAME
 from tracker.card_rpg.models import Character
 from tracker.core import history as log_pages
@@ -29,15 +29,6 @@ PAGE = "card_rpg/history/history.html"
 LOG = "card_rpg/history/log.html"
 UNDO = "card_rpg/history/undo_to.html"
 SHEET = "card_rpg/history/record_sheet.html"
-
-
-class UndoToForm(forms.Form):
-    """The confirmation of "undo to here": the character's version the page was drawn at."""
-
-    version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
-    # Going back past a session end with real cards is done only once the player says they
-    # will rebuild the table (tracker.card_rpg.undo_guide).
-    rebuild = forms.BooleanField(required=False)
 
 
 @login_required

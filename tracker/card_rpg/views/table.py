@@ -10,19 +10,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django import forms
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.http import urlencode
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from tracker.barcadia.seat_cards import qr_svg
 from tracker.card_rpg import table_screen, table_services
-from tracker.card_rpg.models import Character, DuelAceOfSpades, DuelXp, RpgSeat, RpgTable
+from tracker.card_rpg.forms.table import RobForm, TableForm, VersionsForm
+from tracker.card_rpg.models import Character, RpgSeat, RpgTable
 from tracker.card_rpg.views.acting import acting_character, player_required
 from tracker.core.i18n import say
 from tracker.core.live import HELD_HEADER
@@ -33,43 +33,6 @@ from tracker.rules.cards import card_text
 from tracker.rules.errors import RuleError
 
 PLAY_TEMPLATE = "card_rpg/play/play.html"
-
-
-class TableForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("Table name"), max_length=60, required=False)
-    seats = forms.TypedChoiceField(
-        label=gettext_lazy("Seats"),
-        choices=[(n, n) for n in range(table_services.MIN_SEATS, table_services.MAX_SEATS + 1)],
-        coerce=int,
-        initial=2,
-    )
-    robbing = forms.BooleanField(label=gettext_lazy("Robbing (T-38)"), required=False, initial=True)
-    duels = forms.BooleanField(label=gettext_lazy("Duels (T-38)"), required=False, initial=True)
-    duel_ace_of_spades = forms.ChoiceField(
-        label=gettext_lazy("The A♠ in a duel (T-33)"), choices=DuelAceOfSpades.choices
-    )
-    duel_xp = forms.ChoiceField(
-        label=gettext_lazy("XP for winning a duel (T-35)"), choices=DuelXp.choices
-    )
-    virtual_seats = forms.TypedMultipleChoiceField(
-        label=gettext_lazy("Seats whose players have no deck: the app deals for them (T-25)"),
-        choices=lambda: [
-            (n, gettext("Seat %(number)s") % {"number": n})
-            for n in range(1, table_services.MAX_SEATS + 1)
-        ],
-        coerce=int,
-        required=False,
-        widget=forms.CheckboxSelectMultiple,
-    )
-
-
-class VersionsForm(forms.Form):
-    version = forms.IntegerField(min_value=0)
-    other_version = forms.IntegerField(min_value=0, required=False)
-
-
-class RobForm(VersionsForm):
-    card = forms.CharField(max_length=3)
 
 
 def _mine(request: HttpRequest, pk: int) -> Character:
