@@ -24,6 +24,7 @@ NOT_SHOWN = {
     TRACKER / "management",  # the operator's commands speak English on a terminal
     TRACKER / "rules" / "log.py",  # `manage.py replay`'s error lines, English by design
     TRACKER / "core" / "services" / "replay.py",  # only SQL column lists are joined there
+    TRACKER / "core" / "bulk.py",  # and here
 }
 
 
@@ -39,10 +40,10 @@ def test_no_list_of_shown_words_is_joined_outside_the_one_helper():
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if JOINED.search(line):
                 found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
-    services = (TRACKER / "core" / "services" / "replay.py").read_text(encoding="utf-8")
-    for line in services.splitlines():
-        if JOINED.search(line):
-            assert "INSERT" in line or "VALUES" in line or "quote" in line, line
+    for sql in (TRACKER / "core" / "services" / "replay.py", TRACKER / "core" / "bulk.py"):
+        for line in sql.read_text(encoding="utf-8").splitlines():
+            if JOINED.search(line):
+                assert "INSERT" in line or "VALUES" in line or "quote" in line, line
     assert not found, "lists joined in code (use tracker.core.i18n.listing):\n" + "\n".join(found)
 
 

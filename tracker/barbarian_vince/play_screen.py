@@ -30,7 +30,7 @@ from tracker.barbarian_vince.play_words import (
 )
 from tracker.core import services as core
 from tracker.core.i18n import say
-from tracker.core.presenters import shows
+from tracker.core.presenters import shows, undone_notice
 from tracker.rules import barbarian_vince as bv
 from tracker.rules.text import Msg
 
@@ -46,6 +46,7 @@ __all__ = [
     "heading",
     "outcome_words",
     "skill_name",
+    "undone_screen",
 ]
 
 
@@ -159,3 +160,11 @@ def _register_first(error, rule: str) -> str:
     if rule == "BT-01" and isinstance(error, Msg) and error.msgid == "register {card} first":
         return str(error.params.get("card", ""))
     return ""
+
+
+def undone_screen(adventure) -> Screen:
+    """The screen after an undo: what was taken back, and where the real cards go back."""
+    undone = adventure.undone or []
+    words = [say(bv.describe_action(step.before, step.action, step.after)) for step in undone]
+    moves = bv.undo_card_moves(undone[0].before, undone[-1].after) if undone else []
+    return Screen(adventure, notice=undone_notice(words), moves=moves)

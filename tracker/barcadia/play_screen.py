@@ -24,7 +24,9 @@ from tracker.barcadia.play_news import News
 from tracker.barcadia.play_rolls import Rolls
 from tracker.barcadia.play_turn import Turn
 from tracker.core import services as core
-from tracker.core.presenters import shows
+from tracker.core.i18n import say
+from tracker.core.presenters import shows, undone_notice
+from tracker.rules.barcadia import describe_action
 from tracker.rules.barcadia.awaiting import describe
 from tracker.rules.barcadia.board import seated
 from tracker.rules.text import Msg
@@ -246,3 +248,10 @@ class Screen:
 def any_seat_taken(table: Table) -> bool:
     """Whether some seat of the table is held by a phone or an account (one query)."""
     return table.seats.filter(Q(user__isnull=False) | ~Q(holder_key="")).exists()
+
+
+def undone_screen(access) -> Screen:
+    """This phone's screen after its undo: what was taken back."""
+    undone = access.record.undone or []
+    words = [say(describe_action(step.before, step.action, step.after)) for step in undone]
+    return Screen(access, notice=undone_notice(words))

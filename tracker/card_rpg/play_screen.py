@@ -13,8 +13,6 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from django.utils.translation import gettext
-
 from tracker.card_rpg import undo_guide
 from tracker.card_rpg.game import GAME
 from tracker.card_rpg.play_entries import Entries
@@ -24,6 +22,7 @@ from tracker.card_rpg.play_side import SideActions
 from tracker.card_rpg.play_status import Status
 from tracker.card_rpg.words import action_words, tap_said
 from tracker.core import services as core
+from tracker.core.presenters import undone_notice
 from tracker.rules.card_rpg import VirtualDeck, describe, settled
 
 
@@ -212,10 +211,7 @@ def tapped_screen(character, *, by_app: bool) -> Screen:
 
 def undone_screen(character) -> Screen:
     """The screen after an undo: what was taken back, and with real cards where each goes."""
-    if character.undo_action:
-        notice = gettext("Undone: {action}.").format(action=action_words(character.undo_action))
-    else:
-        notice = gettext("Undone.")
+    notice = undone_notice([action_words(character.undo_action)] if character.undo_action else [])
     # With real cards, the table is put back as the log now stands: each card where it was.
     moves = [] if character.virtual_deck is not None else undo_guide.moves_of(character.undone)
     steps = character.steps

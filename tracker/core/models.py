@@ -18,7 +18,9 @@ import json
 from typing import ClassVar
 
 from django.conf import settings
-from django.db import models, transaction
+from django.db import models
+
+from tracker.core.bulk import insert_rows
 
 # The longest tap id a phone may send (tracker/static/tracker/taps.js makes 32 hex digits).
 TAP_LENGTH = 40
@@ -258,29 +260,3 @@ class NumberedRow(models.Model):
                 unique_fields=[cls.record_field, "number"],
                 update_fields=fields,
             )
-
-
-def insert_rows(model, rows: list, chunk: int = 2000) -> None:
-    """Insert many new rows of `model` in a few statements (executemany), for bulk writes
-    (imports, restores) where Django's bulk_create spends longer building its SQL than the
-    database spends inserting. The rows get no primary key back."""
-    if not rows:
-        return
-    connection = transaction.get_connection()
-    quote = connection.ops.quote_name
-    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
-    sql = (
-        f"INSERT INTO {quote(model._meta.db_table)} "
-        f"({', '.join(quote(f.column) for f in fields)}) "
-        f"VALUES ({', '.join(['%s'] * len(fields))})"
-    )
-    for row in rows:
-        for f in fields:
-            if getattr(f, "auto_now_add", False) or getattr(f, "auto_now", False):
-                f.pre_save(row, add=True)
-    values = [
-        [f.get_db_prep_save(getattr(row, f.attname), connection) for f in fields] for row in rows
-    ]
-    with connection.cursor() as cursor:
-        for start in range(0, len(values), chunk):
-            cursor.executemany(sql, values[start : start + chunk])

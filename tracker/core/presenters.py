@@ -7,7 +7,11 @@ per thing off the screen (``screen.instruction``), as they did when the screen w
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+
+from django.utils.translation import gettext
+
+from tracker.core.i18n import listing
 
 
 class Shown:
@@ -40,3 +44,10 @@ def shows(**regions: str) -> Callable[[type], type]:
         return screen
 
     return compose
+
+
+def undone_notice(words: Iterable[str]) -> str:
+    """What an undo says it took back, every game alike: "Undone: Ana explored [2, -1]." (the
+    actions' words, in the player's language), or "Undone." when it names none."""
+    said = listing(words, "clauses")
+    return gettext("Undone: %(what)s.") % {"what": said} if said else gettext("Undone.")

@@ -18,8 +18,7 @@ from tracker.barbarian_vince import services
 from tracker.barbarian_vince.forms import ActionForm, CardForm, InputError, VersionForm
 from tracker.barbarian_vince.game import GAME
 from tracker.barbarian_vince.models import Adventure
-from tracker.barbarian_vince.play_screen import Screen
-from tracker.core.i18n import listing, say
+from tracker.barbarian_vince.play_screen import Screen, undone_screen
 from tracker.core.web import changed_elsewhere, record_or_404, said_after_post
 from tracker.rules import barbarian_vince as bv
 from tracker.rules.errors import RuleError
@@ -184,8 +183,4 @@ def undo(request: HttpRequest, adventure: int) -> HttpResponse:
         return conflict(request, error)
     except services.UndoError:
         return refuse(request, record, _("there is nothing to undo yet"), "")
-    undone = record.undone or []
-    words = [say(bv.describe_action(s.before, s.action, s.after)) for s in undone]
-    moves = bv.undo_card_moves(undone[0].before, undone[-1].after) if undone else []
-    notice = _("Undone: %(what)s.") % {"what": listing(words, "clauses")} if words else _("Undone.")
-    return answer(request, record, Screen(record, notice=notice, moves=moves))
+    return answer(request, record, undone_screen(record))

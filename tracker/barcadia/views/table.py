@@ -28,12 +28,12 @@ from django_htmx.http import push_url
 
 from tracker.barcadia import forms, regions, roll_parts, services
 from tracker.barcadia.game import GAME
-from tracker.barcadia.play_screen import Screen
+from tracker.barcadia.play_screen import Screen, undone_screen
 from tracker.barcadia.seat_cards import seat_rows
 from tracker.core import seats
-from tracker.core.i18n import listing, say, sentences
+from tracker.core.i18n import listing, sentences
 from tracker.core.web import said_after_post
-from tracker.rules.barcadia import ACTION_TYPES, describe_action
+from tracker.rules.barcadia import ACTION_TYPES
 from tracker.rules.errors import RuleError
 from tracker.rules.text import Msg
 
@@ -366,7 +366,4 @@ def undo(request: HttpRequest, table: int) -> HttpResponse:
     except services.UndoError:
         return _answer(request, Screen(access, error=_("There is nothing to undo yet.")))
     access.record = record
-    undone = record.undone or []
-    words = listing((say(describe_action(s.before, s.action, s.after)) for s in undone), "clauses")
-    notice = _("Undone: %(what)s.") % {"what": words} if words else _("Undone.")
-    return _answer(request, Screen(access, notice=notice))
+    return _answer(request, undone_screen(access))

@@ -13,7 +13,8 @@ Slow work never happens inside a write transaction: an import parses, checks and
 whole file first, and only then opens a short transaction that writes the result in bulk.
 """
 
-from tracker.core.models import SNAPSHOT_EVERY, insert_rows
+from tracker.core.bulk import insert_rows
+from tracker.core.models import SNAPSHOT_EVERY
 from tracker.core.services.common import (
     KEEP_VIRTUAL_DECK,
     AlreadyApplied,
