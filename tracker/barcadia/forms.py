@@ -22,6 +22,7 @@ from tracker.core.i18n import listing
 from tracker.rules.barcadia import move_targets
 from tracker.rules.barcadia.fields import FACE_KEYS
 from tracker.rules.barcadia.ruleset import DEFAULTS
+from tracker.rules.barcadia.setting_up import MOST_PLAYERS
 from tracker.rules.errors import RuleError
 
 MODIFIER_ROWS = 2
@@ -54,8 +55,6 @@ class TableForm:
     their signature moves, the table rules. Every box is read trimmed and cut to a length the
     engine then bounds itself; the engine refuses what the rules do not allow (H-01 … H-07)."""
 
-    MOST_HEROES = 6
-
     def __init__(self, post=None):
         self.post = post or {}
 
@@ -71,7 +70,7 @@ class TableForm:
         """Every hero box as typed, in seating order: its number, name and signature move."""
         return [
             {"number": n, "name": self._box(f"hero_{n}"), "move": self._box(f"move_{n}")}
-            for n in range(1, self.MOST_HEROES + 1)
+            for n in range(1, MOST_PLAYERS + 1)
         ]
 
     def players(self) -> list[dict]:

@@ -10,6 +10,9 @@ from .geometry import starting_point_flower
 from .play_base import FULL_DUNGEON, SMALL_DUNGEON, PlayBase, hex_list, new_turn
 from .ruleset import check_ruleset, shown
 
+# H-01: how many heroes sit at one table.
+FEWEST_PLAYERS, MOST_PLAYERS = 2, 6
+
 
 class SettingUp(PlayBase):
     """The handlers before the first turn."""
@@ -18,7 +21,7 @@ class SettingUp(PlayBase):
         players = action.get("players")
         if not isinstance(players, list):
             raise fields.refuse("players", _("list the heroes in seating order"))
-        if not 2 <= len(players) <= 6:
+        if not FEWEST_PLAYERS <= len(players) <= MOST_PLAYERS:
             raise RuleError(
                 "H-01", _("2 to 6 players sit at the table, not {count}", count=len(players))
             )
