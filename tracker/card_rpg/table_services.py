@@ -143,24 +143,33 @@ def table_join(*, token: str, user, character_id: int) -> RpgSeat:
     return seat
 
 
+@dataclass
+class Created:
+    """A new character, with the seat it sat at and, for a guest's phone, the holder key its
+    cookie keeps (none when it was made for no table)."""
+
+    character: Character
+    seat: RpgSeat | None = None
+    key: str | None = None
+
+
 @transaction.atomic
-def character_create_seated(*, token: str, user, new_character: dict) -> Character:
+def character_create_seated(*, token: str, user, new_character: dict) -> Created:
     """A signed-in player's new character, made for the free seat whose join link is `token`
     and sat there at once (T-26: "picks which of their own characters sits there, or creates
     one"); nothing is made if the seat can't be taken."""
     character = character_services.character_create(owner=user, **new_character)
-    table_join(token=token, user=user, character_id=character.pk)
-    return character
+    return Created(character, table_join(token=token, user=user, character_id=character.pk))
 
 
 @transaction.atomic
-def guest_seat_take(*, token: str, new_character: dict) -> tuple[RpgSeat, Character, str]:
+def guest_seat_take(*, token: str, new_character: dict) -> Created:
     """A guest's phone (no account) creates a character in the free seat whose join link is
     `token` (T-26; the table's screens: "a guest's character belongs to the host's account,
     and the guest's phone acts for it while it holds the seat's cookie").
 
-    `new_character` holds character_create's fields. Returns the seat, the character and the
-    holder key for the phone's cookie.
+    `new_character` holds character_create's fields. The character comes back with its seat and
+    the holder key for the phone's cookie.
     """
     seat = (
         RpgSeat.objects.select_for_update().select_related("table").filter(join_token=token).first()
@@ -177,17 +186,7 @@ def guest_seat_take(*, token: str, new_character: dict) -> tuple[RpgSeat, Charac
     seat.save(update_fields=["user", "character", "name", "holder_key"])
     character = _deal_at(seat, character)
     _touch(seat.table_id)
-    return seat, character, key
-
-
-@dataclass
-class Created:
-    """A new character, with the seat it sat at and, for a guest's phone, the holder key its
-    cookie keeps (none when it was made for no table)."""
-
-    character: Character
-    seat: RpgSeat | None = None
-    key: str | None = None
+    return Created(character, seat, key)
 
 
 def character_create_for(*, user, seat_token: str | None, new_character: dict) -> Created:
@@ -198,10 +197,8 @@ def character_create_for(*, user, seat_token: str | None, new_character: dict) -
     if seat_token is None:
         return Created(character_services.character_create(owner=user, **new_character))
     if user is None or not user.is_authenticated:
-        seat, character, key = guest_seat_take(token=seat_token, new_character=new_character)
-        return Created(character, seat, key)
-    character = character_create_seated(token=seat_token, user=user, new_character=new_character)
-    return Created(character, RpgSeat.objects.get(character=character))
+        return guest_seat_take(token=seat_token, new_character=new_character)
+    return character_create_seated(token=seat_token, user=user, new_character=new_character)
 
 
 @transaction.atomic
